@@ -1,0 +1,35 @@
+"""The command dispatcher: version, help, and one-line errors instead of tracebacks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tmtprime import __version__
+from tmtprime.cli import main, report_error
+from tmtprime.errors import InputError
+
+
+def test_version_flag(capsys):
+    try:
+        main(["--version"])
+    except SystemExit as stop:
+        assert stop.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_no_command_prints_help_and_fails(capsys):
+    assert main([]) == 2
+    assert "usage: tmtprime" in capsys.readouterr().err
+
+
+def test_input_error_is_one_line_with_file_and_location(capsys):
+    status = report_error(InputError("target language missing", file="a.tmx", location="line 3"))
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err == "tmtprime: error: a.tmx:line 3: target language missing\n"
+
+
+def test_module_entry_point_runs():
+    out = subprocess.run([sys.executable, "-m", "tmtprime", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("tmtprime ")

@@ -1,0 +1,87 @@
+"""The ``tmtprime`` command.
+
+Each public module of this package contributes subcommands, so that features
+land without editing a central list:
+
+* ``register(subparsers)`` adds argparse subparsers and sets ``handler`` via
+  ``set_defaults(handler=...)``; the handler takes the parsed namespace and
+  returns an exit status (``None`` means 0).
+* ``RAW_COMMANDS = {"name": ("help", run)}`` for commands that parse their own
+  argument syntax (``tmtprime meteor`` speaks the Meteor jar's ``-norm -vOut``
+  style); ``run(argv)`` receives the arguments after the command name.
+
+Modules must keep their top-level imports light: they are all imported to
+build the parser, and ``tmtprime meteor`` start-up time is a product target.
+Errors derived from :class:`~tmtprime.errors.TmtprimeError` become one line on
+stderr and the error's exit status; nothing shows a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from tmtprime import __version__
+from tmtprime.errors import TmtprimeError
+
+RawRunner = Callable[[list[str]], int]
+
+
+def _command_modules() -> list[ModuleType]:
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    return [importlib.import_module(f"{__name__}.{name}") for name in names]
+
+
+def build_parser(modules: Sequence[ModuleType]) -> argparse.ArgumentParser:
+    """The top-level parser with every module's subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="tmtprime",
+        description="TM/MT recommendation, cost estimates and Meteor scoring for localisation projects.",
+        allow_abbrev=False,
+    )
+    parser.add_argument("--version", action="version", version=f"tmtprime {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for module in modules:
+        for name, (help_text, _run) in getattr(module, "RAW_COMMANDS", {}).items():
+            sub.add_parser(name, help=help_text, add_help=False)
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def report_error(error: TmtprimeError) -> int:
+    """Print a user-facing error as one line and return its exit status."""
+    print(f"tmtprime: error: {error}", file=sys.stderr)
+    return error.exit_code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tmtprime`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    modules = _command_modules()
+    raw: dict[str, RawRunner] = {
+        name: run for m in modules for name, (_h, run) in getattr(m, "RAW_COMMANDS", {}).items()
+    }
+    try:
+        if args and args[0] in raw:
+            return raw[args[0]](args[1:])
+        parser = build_parser(modules)
+        ns = parser.parse_args(args)
+        handler = getattr(ns, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return 2
+        return handler(ns) or 0
+    except TmtprimeError as error:
+        return report_error(error)
+    except KeyboardInterrupt:
+        print("tmtprime: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into `head` and the like: not an error worth a traceback.
+        return 0

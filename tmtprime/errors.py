@@ -1,0 +1,65 @@
+"""Typed exceptions that carry a message a user can act on.
+
+Library code raises these; the CLI (and the GUI) turn them into one clear line
+and a non-zero exit status, never a traceback. Anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+from os import PathLike
+
+
+class TmtprimeError(Exception):
+    """Base class of every error meant to be shown to a user.
+
+    ``exit_code`` is the process status the CLI uses for this error.
+    """
+
+    exit_code: int = 1
+
+
+class UsageError(TmtprimeError):
+    """A command line, option or argument value is not acceptable."""
+
+    exit_code = 2
+
+
+class InputError(TmtprimeError):
+    """An input file (or a unit/line inside it) is wrong.
+
+    The message names the file and, when known, the location (``line 12``,
+    ``unit "u42"``) so that the user can open the file and fix it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | PathLike[str] | None = None,
+        location: str | None = None,
+    ) -> None:
+        self.file = None if file is None else str(file)
+        self.location = location
+        self.reason = message
+        where = ":".join(p for p in (self.file, location) if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class FormatError(InputError):
+    """A file is not in the format it claims (or that was detected)."""
+
+
+class ResourceError(TmtprimeError):
+    """A language resource or model is missing or unreadable."""
+
+
+class StoreError(TmtprimeError):
+    """The project store cannot be opened, is of an unknown version, or refuses a change."""
+
+
+class ModelError(TmtprimeError):
+    """A recommender model is missing, incompatible or cannot be trained on the data given."""
+
+
+class ExternalToolError(TmtprimeError):
+    """An external program (an MT engine, Java) is missing or failed."""

@@ -1,0 +1,1 @@
+"""Black-box, system-independent features per candidate, including Meteor-derived ones."""

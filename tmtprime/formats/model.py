@@ -1,0 +1,80 @@
+"""What every reader yields and every writer takes: the interchange model.
+
+Readers of all formats (TMX, XLIFF 1.2/2.x, PO, CSV/TSV, plain text) produce
+these plain dataclasses; the store imports them and the writers export them.
+Keeping one small model means a new format touches neither the store nor the
+recommender. Inline markup is kept as placeholders inside the text (see
+``Segment.tags``) so that it survives a round trip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+CandidateKind = Literal["tm", "mt"]
+DocumentRole = Literal["tm", "dev", "document"]
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One translation suggestion for a segment: a TM match or an MT output."""
+
+    system: str
+    """Name of the system: an MT engine (``eng-spa``) or a TM name (``tm``)."""
+    kind: CandidateKind
+    text: str
+    fuzzy: float | None = None
+    """TM fuzzy match score 0-100 (TM candidates only)."""
+    tm_source: str | None = None
+    """Source text of the TM unit that produced this match (TM candidates only)."""
+    origin: str | None = None
+    """Where the candidate came from as the file says it (tool, TM file, engine)."""
+    confidence: float | None = None
+    """Recommender confidence, filled on export."""
+    attributes: dict[str, str] = field(default_factory=dict)
+    """Anything else the file carried (match type, tool id...), kept for export."""
+
+
+@dataclass(slots=True)
+class Segment:
+    """One translatable unit of a document, with its candidates."""
+
+    key: str
+    """Stable id inside the document (XLIFF unit/segment id, PO msgctxt+msgid, line number)."""
+    source: str
+    reference: str | None = None
+    """A human translation, when the file has one (dev data, confirmed targets)."""
+    context: str | None = None
+    """Disambiguating context (PO msgctxt, XLIFF resname/note)."""
+    candidates: list[Candidate] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)
+    """Placeholder -> original inline markup, e.g. ``{"{1}": '<bpt id="1">&lt;b&gt;</bpt>'}``."""
+    notes: list[str] = field(default_factory=list)
+    location: str | None = None
+    """Where the unit sits in the file (``line 12``, ``unit "u42"``), for error messages."""
+
+
+@dataclass(slots=True)
+class TMUnit:
+    """One translation unit of a translation memory (a source/target pair)."""
+
+    source: str
+    target: str
+    properties: dict[str, str] = field(default_factory=dict)
+    """TMX props/notes, creation data, catalogue names..."""
+    location: str | None = None
+
+
+@dataclass(slots=True)
+class DocumentInfo:
+    """What a reader learns about a file before (or while) streaming its units."""
+
+    path: str
+    format: str
+    """Detected format name: ``tmx``, ``xliff12``, ``sdlxliff``, ``mqxliff``, ``xliff2``, ``po``, ``csv``, ``tsv``, ``text``."""
+    source_lang: str | None = None
+    target_lang: str | None = None
+    original: str | None = None
+    """Name of the original file as the CAT tool recorded it."""
+    encoding: str | None = None

@@ -1,0 +1,1 @@
+"""Machine-translation engines behind one small interface (imported outputs, Apertium, ...)."""
