@@ -53,6 +53,10 @@ class Segment:
     notes: list[str] = field(default_factory=list)
     location: str | None = None
     """Where the unit sits in the file (``line 12``, ``unit "u42"``), for error messages."""
+    attributes: dict[str, str] = field(default_factory=dict)
+    """Other per-unit data the file carried (unmapped CSV columns, XLIFF attributes).
+    A ``doc_id`` attribute (the shared TSV data has one) groups segments of one
+    original document, e.g. for cross-validation by document."""
 
 
 @dataclass(slots=True)
