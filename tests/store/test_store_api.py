@@ -1,0 +1,187 @@
+"""The store API used by TM lookup, MT and the recommender: what goes in comes back out."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sqlalchemy import func, select
+
+from tmtprime.errors import StoreError, UsageError
+from tmtprime.store import CandidatePrediction, NewCandidate, NewRecommendation, Store
+from tmtprime.store import schema as db
+
+
+def _add_document(store: Store, name: str = "doc.tsv", n: int = 3, role: str = "dev") -> int:
+    with store.session(write=True) as s:
+        doc = db.Document(name=name, role=role, format="tsv", content_hash=name, path=name, unit_count=n)
+        s.add(doc)
+        s.flush()
+        s.add_all(
+            db.Segment(document_id=doc.id, position=i, key=str(i + 1), source=f"source {i}", reference=f"ref {i}")
+            for i in range(n)
+        )
+        return doc.id
+
+
+def test_create_then_open_keeps_project_identity(project_path):
+    Store.create(project_path, source_lang="en", target_lang="es-ES").close()
+    with Store.open(project_path) as store:
+        project = store.project()
+    assert (project.source_lang, project.target_lang) == ("en", "es-ES")
+    assert project.schema_version == db.SCHEMA_VERSION
+    assert project.name == "project"
+
+
+def test_sqlite_is_configured_for_sharing(store):
+    with store.connection() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 10_000
+
+
+def test_create_refuses_existing_file_and_open_refuses_missing_or_foreign(tmp_path, project_path):
+    Store.create(project_path, source_lang="en", target_lang="es").close()
+    with pytest.raises(StoreError, match="already exists"):
+        Store.create(project_path, source_lang="en", target_lang="es")
+    with pytest.raises(StoreError, match="no project at"):
+        Store.open(tmp_path / "missing.db")
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="junk.db"):
+        Store.open(junk)
+    with pytest.raises(UsageError, match="not a language tag"):
+        Store.create(tmp_path / "x.db", source_lang="english!", target_lang="es")
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_segments_come_back_in_file_order_with_candidates(store):
+    doc_id = _add_document(store, n=5)
+    segments = store.segments.list(document_id=doc_id, with_candidates=False)
+    assert [s.position for s in segments] == [0, 1, 2, 3, 4]
+    added = store.segments.add_candidates(
+        [NewCandidate(s.id, "tm", "tm", f"tm {s.position}", fuzzy=75.0, tm_source="x") for s in segments]
+        + [NewCandidate(s.id, "eng-spa", "mt", f"mt {s.position}", engine="apertium") for s in segments]
+    )
+    assert added == 10
+    again = store.segments.list(role="dev")
+    assert [[(c.system, c.kind, c.text) for c in s.candidates] for s in again][2] == [
+        ("tm", "tm", "tm 2"),
+        ("eng-spa", "mt", "mt 2"),
+    ]
+    assert again[2].candidates[0].fuzzy == 75.0
+    assert [(s.name, s.kind, s.engine) for s in store.systems.list()] == [("tm", "tm", None), ("eng-spa", "mt", "apertium")]
+    assert store.segments.count(role="dev") == 5 and store.segments.count(role="document") == 0
+
+
+def test_paged_iteration_crosses_documents_in_order(store):
+    first = _add_document(store, "a.tsv", n=7)
+    second = _add_document(store, "b.tsv", n=4)
+    seen = [(s.document_id, s.position) for s in store.segments.iter(batch_size=3, with_candidates=False)]
+    assert seen == [(first, i) for i in range(7)] + [(second, i) for i in range(4)]
+
+
+def test_adding_a_candidate_again_replaces_it(store):
+    seg = store.segments.list(document_id=_add_document(store, n=1))[0]
+    store.segments.add_candidates([NewCandidate(seg.id, "eng-spa", "mt", "old")])
+    store.segments.add_candidates([NewCandidate(seg.id, "eng-spa", "mt", "new")])
+    assert [c.text for c in store.segments.candidates([seg.id])[seg.id]] == ["new"]
+
+
+def test_a_system_keeps_its_kind(store):
+    seg = store.segments.list(document_id=_add_document(store, n=1))[0]
+    store.segments.add_candidates([NewCandidate(seg.id, "eng-spa", "mt", "x")])
+    with pytest.raises(StoreError, match="already exists as a MT system"):
+        store.segments.add_candidates([NewCandidate(seg.id, "eng-spa", "tm", "y", rank=1)])
+    assert [c.rank for c in store.segments.candidates([seg.id])[seg.id]] == [0]
+
+
+def test_feature_vectors_round_trip_as_a_matrix(store):
+    seg = store.segments.list(document_id=_add_document(store, n=1))[0]
+    store.segments.add_candidates([NewCandidate(seg.id, s, "mt", s) for s in ("a", "b", "c")])
+    cands = store.segments.candidates([seg.id])[seg.id]
+    store.features.define("bb-1", ["len", "ratio"])
+    store.features.save("bb-1", [(c.id, [float(c.id), 0.5]) for c in cands])
+    store.features.save("bb-1", [(cands[0].id, [9.0, 9.0])])  # replaces one vector
+    ids, matrix = store.features.load("bb-1")
+    assert ids.tolist() == [c.id for c in cands]
+    assert matrix.tolist()[0] == [9.0, 9.0] and matrix.tolist()[1] == [float(cands[1].id), 0.5]
+    only_last, _ = store.features.load("bb-1", [cands[2].id, 10_000])
+    assert only_last.tolist() == [cands[2].id]
+    with pytest.raises(StoreError, match="other features"):
+        store.features.define("bb-1", ["len"])
+    with pytest.raises(StoreError, match="2 features"):
+        store.features.save("bb-1", [(cands[0].id, np.zeros(3))])
+
+
+def test_models_are_kept_by_name_and_newest_is_default(store):
+    store.models.save("first", b"\x00blob1", {"features": "bb-1"})
+    store.models.save("second", b"blob2", {"features": "bb-2"})
+    assert store.models.get().name == "second" and store.models.get("first").blob == b"\x00blob1"
+    assert [m.name for m in store.models.list()] == ["first", "second"]
+    assert all(m.blob == b"" for m in store.models.list())
+    with pytest.raises(StoreError, match="already exists"):
+        store.models.save("first", b"x", {})
+    store.models.save("first", b"x", {}, replace=True)
+    assert store.models.get("first").blob == b"x"
+
+
+def test_recommendations_keep_overrides_across_reruns(store):
+    segs = store.segments.list(document_id=_add_document(store, n=2))
+    store.segments.add_candidates([NewCandidate(s.id, n, "mt", n) for s in segs for n in ("a", "b")])
+    segs = store.segments.list(role="dev")
+    store.models.save("m", b"", {})
+    assert not store.recommendations.exist() and store.recommendations.latest_model() is None
+
+    def picks(confidence: float) -> list[NewRecommendation]:
+        return [
+            NewRecommendation(
+                s.id, s.candidates[0].id, confidence, {c.id: CandidatePrediction(0.5, 40.0) for c in s.candidates}
+            )
+            for s in segs
+        ]
+
+    store.recommendations.save("m", picks(0.9))
+    store.recommendations.set_override(segs[0].id, segs[0].candidates[1].id)
+    store.recommendations.save("m", picks(0.8))
+    recs = store.recommendations.for_segments([s.id for s in segs])
+    assert recs[segs[0].id].chosen_id == segs[0].candidates[1].id
+    assert recs[segs[1].id].chosen_id == segs[1].candidates[0].id
+    assert recs[segs[1].id].confidence == 0.8 and store.recommendations.count("m") == 2
+    assert recs[segs[1].id].predictions[segs[1].candidates[1].id] == CandidatePrediction(0.5, 40.0)
+    with pytest.raises(StoreError, match="not a candidate of segment"):
+        store.recommendations.set_override(segs[0].id, segs[1].candidates[0].id)
+    with pytest.raises(StoreError, match="not a candidate of segment"):
+        store.recommendations.save("m", [NewRecommendation(segs[0].id, segs[1].candidates[0].id, 0.5)])
+
+
+def test_deleting_a_document_removes_everything_derived(store):
+    doc_id = _add_document(store, n=2)
+    segs = store.segments.list(document_id=doc_id)
+    store.segments.add_candidates([NewCandidate(s.id, "a", "mt", "x") for s in segs])
+    cands = [c for cs in store.segments.candidates([s.id for s in segs]).values() for c in cs]
+    store.features.define("f", ["x"])
+    store.features.save("f", [(c.id, [1.0]) for c in cands])
+    store.models.save("m", b"", {})
+    store.recommendations.save("m", [NewRecommendation(c.segment_id, c.id, 0.5, {c.id: CandidatePrediction(1.0)}) for c in cands])
+    store.documents.delete("doc.tsv")
+    with store.session() as s:
+        for table in (db.Segment, db.Candidate, db.FeatureRow, db.Recommendation, db.CandidateScore):
+            assert s.scalar(select(func.count()).select_from(table)) == 0, table.__tablename__
+        assert s.scalar(select(func.count()).select_from(db.Model)) == 1
+
+
+def test_cost_schemes_are_saved_and_overwritten(store):
+    store.cost_schemes.save("default", {"currency": "EUR"})
+    store.cost_schemes.save("default", {"currency": "USD"})
+    assert store.cost_schemes.get("default") == {"currency": "USD"} and store.cost_schemes.names() == ["default"]
+    with pytest.raises(StoreError, match="no cost scheme"):
+        store.cost_schemes.get("other")
+
+
+def test_unit_of_work_rolls_back_on_error(store):
+    with pytest.raises(RuntimeError):
+        with store.session(write=True) as s:
+            s.add(db.CostScheme(name="half", scheme={}))
+            s.flush()
+            raise RuntimeError("boom")
+    assert store.cost_schemes.names() == []

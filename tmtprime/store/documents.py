@@ -1,0 +1,77 @@
+"""The imported files of a project (``documents``) and their removal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, select
+
+from tmtprime.errors import StoreError
+from tmtprime.store import schema as db
+from tmtprime.store.records import DocumentRecord
+
+if TYPE_CHECKING:
+    from tmtprime.store.project import Store
+
+
+def document_record(row: db.Document) -> DocumentRecord:
+    """The detached record of a document row."""
+    return DocumentRecord(
+        id=row.id,
+        name=row.name,
+        role=row.role,
+        format=row.format,
+        content_hash=row.content_hash,
+        path=row.path,
+        original=row.original,
+        source_lang=row.source_lang,
+        target_lang=row.target_lang,
+        unit_count=row.unit_count,
+        imported_at=row.imported_at,
+        options=row.options or {},
+    )
+
+
+class Documents:
+    """Imported files, in import order."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def list(self, *, role: str | None = None) -> list[DocumentRecord]:
+        """Every document (or those of one role: ``tm``, ``dev``, ``document``), oldest first."""
+        query = select(db.Document).order_by(db.Document.id)
+        if role is not None:
+            _check_role(role)
+            query = query.where(db.Document.role == role)
+        with self._store.session() as s:
+            return [document_record(d) for d in s.scalars(query)]
+
+    def get(self, name: str) -> DocumentRecord:
+        """The document called ``name``; StoreError listing the names if there is none."""
+        with self._store.session() as s:
+            row = s.scalars(select(db.Document).where(db.Document.name == name)).one_or_none()
+            if row is None:
+                names = s.scalars(select(db.Document.name).order_by(db.Document.id)).all()
+                known = ", ".join(names) if names else "none imported yet"
+                raise StoreError(f"no document named {name!r} in this project (documents: {known})")
+            return document_record(row)
+
+    def find(self, content_hash: str, role: str) -> DocumentRecord | None:
+        """The document already imported from a file with this content in this role, if any."""
+        with self._store.session() as s:
+            row = s.scalars(
+                select(db.Document).where(db.Document.content_hash == content_hash, db.Document.role == role)
+            ).one_or_none()
+            return None if row is None else document_record(row)
+
+    def delete(self, name: str) -> None:
+        """Remove a document and everything derived from it (segments, candidates, TM units...)."""
+        doc = self.get(name)
+        with self._store.session(write=True) as s:
+            s.execute(delete(db.Document).where(db.Document.id == doc.id))
+
+
+def _check_role(role: str) -> None:
+    if role not in db.ROLES:
+        raise StoreError(f"unknown document role {role!r} (expected one of: {', '.join(db.ROLES)})")

@@ -1,0 +1,114 @@
+"""Schema versions of a project store, and the in-place upgrade of older files.
+
+The version lives in ``project.schema_version``. Opening a project runs every
+step from its version up to :data:`~tmtprime.store.schema.SCHEMA_VERSION` in
+one transaction, so an interrupted upgrade leaves the file at its old version.
+A file newer than this code is refused rather than silently misread.
+
+History:
+
+* **v1** — import tables only: ``project``, ``documents``, ``segments`` (no
+  ``tags``/``notes``), ``systems``, ``candidates``, ``tm_units`` (no lookup
+  columns).
+* **v2** — segment markup (``tags``, ``notes``); TM lookup columns
+  ``tm_units.source_hash``/``source_words`` with their indexes (backfilled);
+  the recommender and cost tables (``feature_sets``, ``feature_rows``,
+  ``models``, ``recommendations``, ``candidate_scores``, ``cost_schemes``).
+
+A step that creates whole tables creates them from the live table
+definitions in :mod:`~tmtprime.store.schema`; when a later version changes
+such a table, that later step alters it, so the chain stays correct. The test
+suite checks that an upgraded v1 file has exactly the layout of a new file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection, bindparam, inspect, select, text, update
+
+from tmtprime.errors import StoreError
+from tmtprime.store import schema as db
+from tmtprime.store.tm import source_hash, word_count
+
+Step = Callable[[Connection], None]
+
+_BACKFILL_BATCH = 5000
+
+
+def stored_version(connection: Connection) -> int | None:
+    """The schema version recorded in the database, or None when it holds no project."""
+    if not inspect(connection).has_table(db.Project.__tablename__):
+        return None
+    version = connection.execute(select(db.Project.schema_version)).scalar()
+    if version is None:
+        raise StoreError("the project table is empty: this is not a complete TMTprime project")
+    return int(version)
+
+
+def _v1_to_v2(connection: Connection) -> None:
+    dialect = connection.dialect.name
+    connection.execute(text("ALTER TABLE segments ADD COLUMN tags " + _json_type(dialect)))
+    connection.execute(text("ALTER TABLE segments ADD COLUMN notes " + _json_type(dialect)))
+    # NOT NULL needs a default to add a column to existing rows (SQLite); the
+    # backfill below replaces it, and PostgreSQL drops the default afterwards.
+    connection.execute(text("ALTER TABLE tm_units ADD COLUMN source_hash BIGINT NOT NULL DEFAULT 0"))
+    connection.execute(text("ALTER TABLE tm_units ADD COLUMN source_words INTEGER NOT NULL DEFAULT 0"))
+    _backfill_tm_lookup(connection)
+    if dialect == "postgresql":
+        connection.execute(text("ALTER TABLE tm_units ALTER COLUMN source_hash DROP DEFAULT"))
+        connection.execute(text("ALTER TABLE tm_units ALTER COLUMN source_words DROP DEFAULT"))
+    tm_table = db.TMUnit.__table__
+    for index in tm_table.indexes:
+        if index.name in ("ix_tm_units_source_hash", "ix_tm_units_source_words"):
+            index.create(connection)
+    for model in (db.FeatureSet, db.FeatureRow, db.Model, db.Recommendation, db.CandidateScore, db.CostScheme):
+        model.__table__.create(connection)
+
+
+def _json_type(dialect: str) -> str:
+    return "JSONB" if dialect == "postgresql" else "JSON"
+
+
+def _backfill_tm_lookup(connection: Connection) -> None:
+    tm = db.TMUnit.__table__
+    last_id = 0
+    while True:
+        rows = connection.execute(
+            select(tm.c.id, tm.c.source).where(tm.c.id > last_id).order_by(tm.c.id).limit(_BACKFILL_BATCH)
+        ).all()
+        if not rows:
+            return
+        connection.execute(
+            update(tm)
+            .where(tm.c.id == bindparam("b_id"))
+            .values(source_hash=bindparam("b_hash"), source_words=bindparam("b_words")),
+            [{"b_id": r.id, "b_hash": source_hash(r.source), "b_words": word_count(r.source)} for r in rows],
+        )
+        last_id = rows[-1].id
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2}
+"""``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
+
+
+def upgrade(connection: Connection) -> int:
+    """Bring the store up to :data:`SCHEMA_VERSION`; return the version it had before.
+
+    Runs inside the caller's transaction (all steps commit or none).
+    """
+    found = stored_version(connection)
+    if found is None:
+        raise StoreError("not a TMTprime project (it has no project table); create one with 'tmtprime project create'")
+    if found > db.SCHEMA_VERSION:
+        raise StoreError(
+            f"this project has schema version {found}, newer than this TMTprime supports "
+            f"({db.SCHEMA_VERSION}); upgrade TMTprime to open it"
+        )
+    for version in range(found, db.SCHEMA_VERSION):
+        step = STEPS.get(version)
+        if step is None:
+            raise StoreError(f"no upgrade from schema version {version}; this project file cannot be opened")
+        step(connection)
+        connection.execute(update(db.Project.__table__).values(schema_version=version + 1))
+    return found

@@ -1,0 +1,196 @@
+"""Recommendations: per segment and model, the chosen candidate and the model's predictions.
+
+Saving recommendations again for the same model updates them in place, so a
+user's override survives a re-run as long as the candidate it points to
+still exists (candidates are deleted with ``ON DELETE SET NULL`` for the
+override). ``predictions`` keep, per candidate, the probability of being the
+best and the predicted TER, which exports and the GUI show next to each
+alternative.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, bindparam, delete, exists, func, insert, select, update
+
+from tmtprime.errors import StoreError
+from tmtprime.store import schema as db
+from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
+from tmtprime.store.segments import batched
+
+if TYPE_CHECKING:
+    from tmtprime.store.project import Store
+
+_REC = db.Recommendation.__table__
+_SCORES = db.CandidateScore.__table__
+_MODELS = db.Model.__table__
+_CAND = db.Candidate.__table__
+
+
+class Recommendations:
+    """The recommender's picks and the user's overrides."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def save(self, model: str, recommendations: Iterable[NewRecommendation]) -> int:
+        """Store (or update) the picks of model ``model``, in one transaction; returns how many."""
+        total = 0
+        with self._store.connection(write=True) as conn:
+            model_id = _model_id(conn, model)
+            for chunk in batched(recommendations, 900):
+                _check_candidates(conn, chunk)
+                total += _upsert(conn, model_id, chunk)
+        return total
+
+    def exist(self) -> bool:
+        """True when any recommendation is stored."""
+        with self._store.connection() as conn:
+            return bool(conn.execute(select(exists().select_from(_REC))).scalar())
+
+    def count(self, model: str | None = None) -> int:
+        """Number of stored recommendations (of one model, or of all)."""
+        query = select(func.count()).select_from(_REC)
+        with self._store.connection() as conn:
+            if model is not None:
+                query = query.where(_REC.c.model_id == _model_id(conn, model))
+            return int(conn.execute(query).scalar_one())
+
+    def latest_model(self) -> str | None:
+        """Name of the newest model that has recommendations (the default pick source)."""
+        with self._store.connection() as conn:
+            return conn.execute(
+                select(_MODELS.c.name)
+                .where(exists().where(_REC.c.model_id == _MODELS.c.id))
+                .order_by(_MODELS.c.id.desc())
+                .limit(1)
+            ).scalar()
+
+    def for_segments(self, segment_ids: Sequence[int], *, model: str | None = None) -> dict[int, RecommendationRecord]:
+        """Recommendations of ``model`` (default: :meth:`latest_model`) for these segments, by segment id."""
+        model = model if model is not None else self.latest_model()
+        if model is None:
+            return {}
+        found: dict[int, RecommendationRecord] = {}
+        with self._store.connection() as conn:
+            model_id = _model_id(conn, model)
+            for chunk in batched(segment_ids, 900):
+                rows = conn.execute(
+                    select(_REC).where(_REC.c.model_id == model_id, _REC.c.segment_id.in_(chunk))
+                ).all()
+                predictions = _predictions(conn, [r.id for r in rows])
+                for r in rows:
+                    found[r.segment_id] = RecommendationRecord(
+                        id=r.id,
+                        segment_id=r.segment_id,
+                        model=model,
+                        candidate_id=r.candidate_id,
+                        confidence=r.confidence,
+                        override_candidate_id=r.override_candidate_id,
+                        created_at=r.created_at,
+                        predictions=predictions.get(r.id, {}),
+                    )
+        return found
+
+    def set_override(self, segment_id: int, candidate_id: int | None, *, model: str | None = None) -> None:
+        """Record the user's choice for a segment (``None`` clears it, accepting the model's pick)."""
+        model = model if model is not None else self.latest_model()
+        if model is None:
+            raise StoreError("no recommendations in this project yet; run the recommender first")
+        with self._store.connection(write=True) as conn:
+            model_id = _model_id(conn, model)
+            if candidate_id is not None:
+                owner = conn.execute(select(_CAND.c.segment_id).where(_CAND.c.id == candidate_id)).scalar()
+                if owner != segment_id:
+                    raise StoreError(f"candidate {candidate_id} is not a candidate of segment {segment_id}")
+            done = conn.execute(
+                update(_REC)
+                .where(_REC.c.segment_id == segment_id, _REC.c.model_id == model_id)
+                .values(override_candidate_id=candidate_id)
+            ).rowcount
+            if not done:
+                raise StoreError(f"segment {segment_id} has no recommendation from model {model!r}")
+
+
+def _model_id(conn: Connection, model: str) -> int:
+    model_id = conn.execute(select(_MODELS.c.id).where(_MODELS.c.name == model)).scalar()
+    if model_id is None:
+        raise StoreError(f"no model named {model!r} in this project")
+    return int(model_id)
+
+
+def _check_candidates(conn: Connection, chunk: list[NewRecommendation]) -> None:
+    """Every candidate named must belong to the recommendation's segment."""
+    wanted = {rec.candidate_id for rec in chunk} | {cid for rec in chunk for cid in rec.predictions}
+    rows = conn.execute(select(_CAND.c.id, _CAND.c.segment_id).where(_CAND.c.id.in_(sorted(wanted))))
+    owners = {r.id: r.segment_id for r in rows}
+    for rec in chunk:
+        for cid in {rec.candidate_id, *rec.predictions}:
+            if owners.get(cid) != rec.segment_id:
+                raise StoreError(f"candidate {cid} is not a candidate of segment {rec.segment_id}")
+
+
+def _recommendation_ids(conn: Connection, model_id: int, segment_ids: list[int]) -> dict[int, int]:
+    """``{segment_id: recommendation_id}`` of the given segments' stored recommendations."""
+    rows = conn.execute(
+        select(_REC.c.segment_id, _REC.c.id).where(_REC.c.model_id == model_id, _REC.c.segment_id.in_(segment_ids))
+    )
+    return {r.segment_id: r.id for r in rows}
+
+
+def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> int:
+    segment_ids = [rec.segment_id for rec in chunk]
+    existing = _recommendation_ids(conn, model_id, segment_ids)
+    now = db.utcnow()
+    if existing:
+        conn.execute(delete(_SCORES).where(_SCORES.c.recommendation_id.in_(list(existing.values()))))
+        conn.execute(
+            update(_REC)
+            .where(_REC.c.id == bindparam("rec_id"))
+            .values(candidate_id=bindparam("new_candidate"), confidence=bindparam("new_confidence"), created_at=now),
+            [
+                {"rec_id": existing[r.segment_id], "new_candidate": r.candidate_id, "new_confidence": r.confidence}
+                for r in chunk
+                if r.segment_id in existing
+            ],
+        )
+    fresh = [r for r in chunk if r.segment_id not in existing]
+    if fresh:
+        conn.execute(
+            insert(_REC),
+            [
+                {
+                    "segment_id": r.segment_id,
+                    "model_id": model_id,
+                    "candidate_id": r.candidate_id,
+                    "confidence": r.confidence,
+                    "created_at": now,
+                }
+                for r in fresh
+            ],
+        )
+    ids = _recommendation_ids(conn, model_id, segment_ids)
+    scores = [
+        {
+            "recommendation_id": ids[r.segment_id],
+            "candidate_id": cid,
+            "probability": p.probability,
+            "predicted_ter": p.predicted_ter,
+        }
+        for r in chunk
+        for cid, p in r.predictions.items()
+    ]
+    if scores:
+        conn.execute(insert(_SCORES), scores)
+    return len(chunk)
+
+
+def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, CandidatePrediction]]:
+    found: dict[int, dict[int, CandidatePrediction]] = defaultdict(dict)
+    if rec_ids:
+        for r in conn.execute(select(_SCORES).where(_SCORES.c.recommendation_id.in_(rec_ids))):
+            found[r.recommendation_id][r.candidate_id] = CandidatePrediction(r.probability, r.predicted_ter)
+    return found

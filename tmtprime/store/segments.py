@@ -1,0 +1,254 @@
+"""Segments of dev/work documents, their candidates, and the systems that made them.
+
+Reads stream in keyset pages (short transactions, bounded memory); writes of
+candidates are bulk Core inserts in one transaction per call.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Row, and_, delete, func, insert, or_, select, tuple_
+
+from tmtprime.errors import StoreError
+from tmtprime.store import schema as db
+from tmtprime.store.records import CandidateRecord, NewCandidate, SegmentRecord, SystemRecord
+
+if TYPE_CHECKING:
+    from tmtprime.store.project import Store
+
+_SEG = db.Segment.__table__
+_DOC = db.Document.__table__
+_CAND = db.Candidate.__table__
+_SYS = db.System.__table__
+
+_BATCH = 2000
+
+
+def batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    """Consecutive lists of at most ``size`` items (bulk inserts are done page by page)."""
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+class Systems:
+    """Systems (TMs and MT engines) known to the project."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def list(self) -> list[SystemRecord]:
+        """Every system, in the order they were first seen."""
+        with self._store.connection() as conn:
+            rows = conn.execute(select(_SYS).order_by(_SYS.c.id)).all()
+        return [SystemRecord(id=r.id, name=r.name, kind=r.kind, engine=r.engine) for r in rows]
+
+    def ensure(self, name: str, kind: str, engine: str | None = None) -> SystemRecord:
+        """The system ``name``, created with ``kind``/``engine`` if new (kind must agree if not)."""
+        with self._store.connection(write=True) as conn:
+            return ensure_systems(conn, {name: (kind, engine)})[name]
+
+
+def ensure_systems(conn: Connection, wanted: dict[str, tuple[str, str | None]]) -> dict[str, SystemRecord]:
+    """Look up or create systems ``{name: (kind, engine)}`` inside the caller's transaction."""
+    for name, (kind, _engine) in wanted.items():
+        if kind not in db.KINDS:
+            raise StoreError(f"system {name!r}: unknown kind {kind!r} (expected 'tm' or 'mt')")
+        if not name.strip():
+            raise StoreError("a system needs a non-empty name")
+    names = list(wanted)
+    existing = {r.name: r for r in conn.execute(select(_SYS).where(_SYS.c.name.in_(names)))}
+    for name, row in existing.items():
+        if row.kind != wanted[name][0]:
+            raise StoreError(
+                f"system {name!r} already exists as a {row.kind.upper()} system, "
+                f"it cannot also be {wanted[name][0].upper()}; give the new one another name"
+            )
+    missing = [n for n in names if n not in existing]
+    if missing:
+        now = db.utcnow()
+        conn.execute(
+            insert(_SYS),
+            [{"name": n, "kind": wanted[n][0], "engine": wanted[n][1], "created_at": now} for n in missing],
+        )
+        existing.update({r.name: r for r in conn.execute(select(_SYS).where(_SYS.c.name.in_(missing)))})
+    return {n: SystemRecord(id=r.id, name=r.name, kind=r.kind, engine=r.engine) for n, r in existing.items()}
+
+
+def insert_candidates(conn: Connection, candidates: Sequence[NewCandidate], *, replace: bool) -> int:
+    """Insert ``candidates`` inside the caller's transaction; with ``replace``, an existing
+    candidate of the same segment, system and rank is overwritten. Returns the number inserted."""
+    if not candidates:
+        return 0
+    systems = ensure_systems(conn, {c.system: (c.kind, c.engine) for c in candidates})
+    rows = [
+        {
+            "segment_id": c.segment_id,
+            "system_id": systems[c.system].id,
+            "rank": c.rank,
+            "text": c.text,
+            "tm_source": c.tm_source,
+            "fuzzy": c.fuzzy,
+            "origin": c.origin,
+            "attributes": dict(c.attributes) or None,
+        }
+        for c in candidates
+    ]
+    if replace:
+        keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in rows}
+        conn.execute(
+            delete(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys)))
+        )
+    conn.execute(insert(_CAND), rows)
+    return len(rows)
+
+
+def _candidate(row: Row[Any]) -> CandidateRecord:
+    return CandidateRecord(
+        id=row.id,
+        segment_id=row.segment_id,
+        system=row.system,
+        kind=row.kind,
+        rank=row.rank,
+        text=row.text,
+        tm_source=row.tm_source,
+        fuzzy=row.fuzzy,
+        origin=row.origin,
+        attributes=row.attributes or {},
+    )
+
+
+_CANDIDATE_COLUMNS = (
+    _CAND.c.id,
+    _CAND.c.segment_id,
+    _SYS.c.name.label("system"),
+    _SYS.c.kind,
+    _CAND.c.rank,
+    _CAND.c.text,
+    _CAND.c.tm_source,
+    _CAND.c.fuzzy,
+    _CAND.c.origin,
+    _CAND.c.attributes,
+)
+
+
+def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, list[CandidateRecord]]:
+    """Candidates of the given segments, grouped by segment, ordered by system id then rank."""
+    found: dict[int, list[CandidateRecord]] = defaultdict(list)
+    for chunk in batched(segment_ids, 900):  # stay under SQLite's bound-parameter limit
+        rows = conn.execute(
+            select(*_CANDIDATE_COLUMNS)
+            .join(_SYS, _SYS.c.id == _CAND.c.system_id)
+            .where(_CAND.c.segment_id.in_(chunk))
+            .order_by(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank)
+        )
+        for row in rows:
+            found[row.segment_id].append(_candidate(row))
+    return found
+
+
+class Segments:
+    """Segments of ``dev`` and ``document`` files, with their candidates."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def count(self, *, document_id: int | None = None, role: str | None = None) -> int:
+        """Number of segments (of one document, or of all documents of a role)."""
+        query = select(func.count()).select_from(_SEG.join(_DOC, _DOC.c.id == _SEG.c.document_id))
+        query = query.where(*self._filters(document_id, role))
+        with self._store.connection() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def iter(
+        self,
+        *,
+        document_id: int | None = None,
+        role: str | None = None,
+        with_candidates: bool = True,
+        batch_size: int = _BATCH,
+    ) -> Iterator[SegmentRecord]:
+        """Segments in document import order, then file order; candidates attached if asked."""
+        base = (
+            select(_SEG, _DOC.c.name.label("document_name"), _DOC.c.role)
+            .join(_DOC, _DOC.c.id == _SEG.c.document_id)
+            .where(*self._filters(document_id, role))
+            .order_by(_SEG.c.document_id, _SEG.c.position)
+            .limit(batch_size)
+        )
+        after: tuple[int, int] | None = None
+        while True:
+            query = base
+            if after is not None:
+                doc, pos = after
+                query = query.where(
+                    or_(_SEG.c.document_id > doc, and_(_SEG.c.document_id == doc, _SEG.c.position > pos))
+                )
+            with self._store.connection() as conn:
+                rows = conn.execute(query).all()
+                candidates = load_candidates(conn, [r.id for r in rows]) if with_candidates and rows else {}
+            if not rows:
+                return
+            for row in rows:
+                yield _segment(row, tuple(candidates.get(row.id, ())))
+            after = (rows[-1].document_id, rows[-1].position)
+
+    def list(self, *, document_id: int | None = None, role: str | None = None, with_candidates: bool = True) -> list[SegmentRecord]:
+        """:meth:`iter` as a list (fine for dev sets and single documents)."""
+        return list(self.iter(document_id=document_id, role=role, with_candidates=with_candidates))
+
+    def candidates(self, segment_ids: Sequence[int]) -> dict[int, list[CandidateRecord]]:
+        """Candidates of the given segments, grouped by segment id."""
+        with self._store.connection() as conn:
+            return dict(load_candidates(conn, segment_ids))
+
+    def add_candidates(self, candidates: Iterable[NewCandidate], *, replace: bool = True) -> int:
+        """Add candidates (TM matches, MT outputs) in one transaction; returns how many.
+
+        With ``replace`` (the default) a candidate with the same segment, system and
+        rank replaces the stored one (re-running an MT engine updates its output).
+        """
+        total = 0
+        with self._store.connection(write=True) as conn:
+            for chunk in batched(candidates, _BATCH):
+                total += insert_candidates(conn, chunk, replace=replace)
+        return total
+
+    def delete_candidates(self, system: str) -> int:
+        """Remove every candidate of one system (e.g. before re-running TM lookup); returns how many."""
+        with self._store.connection(write=True) as conn:
+            system_id = conn.execute(select(_SYS.c.id).where(_SYS.c.name == system)).scalar()
+            if system_id is None:
+                raise StoreError(f"no system named {system!r} in this project")
+            return conn.execute(delete(_CAND).where(_CAND.c.system_id == system_id)).rowcount
+
+    @staticmethod
+    def _filters(document_id: int | None, role: str | None) -> list[Any]:
+        filters: list[Any] = []
+        if document_id is not None:
+            filters.append(_SEG.c.document_id == document_id)
+        if role is not None:
+            filters.append(_DOC.c.role == role)
+        return filters
+
+
+def _segment(row: Row[Any], candidates: tuple[CandidateRecord, ...]) -> SegmentRecord:
+    return SegmentRecord(
+        id=row.id,
+        document_id=row.document_id,
+        document=row.document_name,
+        role=row.role,
+        position=row.position,
+        key=row.key,
+        source=row.source,
+        context=row.context,
+        reference=row.reference,
+        attributes=row.attributes or {},
+        tags=row.tags or {},
+        notes=tuple(row.notes or ()),
+        candidates=candidates,
+    )
