@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Row, delete, select
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
 
-def document_record(row: db.Document) -> DocumentRecord:
-    """The detached record of a document row."""
+def document_record(row: db.Document | Row[Any]) -> DocumentRecord:
+    """The detached record of a document (an ORM object or a Core row)."""
     return DocumentRecord(
         id=row.id,
         name=row.name,

@@ -41,6 +41,8 @@ def languages_match(file_tag: str, project_tag: str) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:], strict=True))
 
 
-def is_unspecified(tag: str | None) -> bool:
-    """True for no tag, or a wildcard such as TMX's ``*all*``."""
-    return tag is None or not tag.strip() or tag.strip().lower() in {"*all*", "*", "x-unknown", "und"}
+def stated_language(tag: str | None) -> str | None:
+    """``tag`` when a file really states a language; None for none or a wildcard (TMX ``*all*``)."""
+    if tag is None or tag.strip().lower() in {"", "*all*", "*", "x-unknown", "und"}:
+        return None
+    return tag.strip()

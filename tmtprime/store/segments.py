@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Row, and_, delete, func, insert, or_, select,
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
+from tmtprime.store.bulk import insert_rows
 from tmtprime.store.records import CandidateRecord, NewCandidate, SegmentRecord, SystemRecord
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def insert_candidates(conn: Connection, candidates: Sequence[NewCandidate], *, r
         conn.execute(
             delete(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys)))
         )
-    conn.execute(insert(_CAND), rows)
+    insert_rows(conn, _CAND, rows)
     return len(rows)
 
 

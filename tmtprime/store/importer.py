@@ -1,0 +1,314 @@
+"""Importing a file into a project: one transaction, idempotent, streaming.
+
+A file is read by :mod:`tmtprime.formats` (which streams units and raises
+``FormatError`` naming the line or unit that is wrong, possibly after many good
+units) and written with bulk Core inserts in pages, inside ONE write
+transaction. So a bad file, a language mismatch, Ctrl-C or a killed process
+leaves the store exactly as it was, and a 1,000,000-unit TMX streams in with
+bounded memory. The SHA-256 of the file's bytes makes re-importing the same
+file in the same role a no-op ("already imported").
+
+Roles: ``tm`` files become ``tm_units``; ``dev`` files (segments with a
+reference and candidates, to train and evaluate the recommender) and
+``document`` files (work to translate) become ``segments`` and ``candidates``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field, is_dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Row, insert, select, update
+
+from tmtprime.errors import InputError, StoreError
+from tmtprime.progress import ProgressCallback, track
+from tmtprime.store import schema as db
+from tmtprime.store.bulk import insert_rows
+from tmtprime.store.documents import document_record
+from tmtprime.store.languages import languages_match, stated_language
+from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
+from tmtprime.store.segments import batched, insert_candidates
+from tmtprime.store.tm import source_hash, word_count
+
+if TYPE_CHECKING:
+    from tmtprime.formats.model import DocumentInfo, Segment, TMUnit
+    from tmtprime.store.project import Store
+
+BATCH = 5000
+"""Units per bulk insert: large enough to amortise round trips, small enough for flat memory."""
+
+_DOC = db.Document.__table__
+_SEG = db.Segment.__table__
+_TM = db.TMUnit.__table__
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """What an import did. ``already`` means the same file was imported before: nothing changed."""
+
+    document: DocumentRecord
+    already: bool = False
+    units: int = 0
+    """Segments or TM units stored."""
+    candidates: int = 0
+    skipped: int = 0
+    """TM units left out because their source or target is empty."""
+    systems: tuple[str, ...] = field(default_factory=tuple)
+
+    def summary(self) -> str:
+        """One line for the CLI."""
+        doc = self.document
+        if self.already:
+            return f"{doc.path}: already imported as {doc.role} {doc.name!r} ({doc.unit_count} units); nothing to do"
+        what = "TM units" if doc.role == "tm" else "segments"
+        parts = [f"imported {doc.name!r} as {doc.role}: {self.units} {what}"]
+        if self.candidates:
+            parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
+        if self.skipped:
+            parts.append(f"{self.skipped} units without source or target skipped")
+        return "; ".join(parts)
+
+
+def content_hash(path: str | os.PathLike[str]) -> str:
+    """SHA-256 (hex) of the file's bytes, the identity of an import."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                digest.update(chunk)
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", file=path) from None
+    return digest.hexdigest()
+
+
+def import_file(
+    store: Store,
+    path: str | os.PathLike[str],
+    *,
+    role: str,
+    fmt: str | None = None,
+    mapping: Any = None,
+    name: str | None = None,
+    quiet: bool = True,
+    progress: ProgressCallback | None = None,
+) -> ImportResult:
+    """Import ``path`` into ``store`` as ``role`` (``tm``, ``dev`` or ``document``).
+
+    ``fmt`` overrides format detection; ``mapping`` is a
+    :class:`tmtprime.formats.ColumnMapping` for CSV/TSV. ``progress`` is called
+    as ``progress(done, None)``; raising from it cancels the import (nothing is
+    kept). Raises ``InputError``/``FormatError`` naming the file and unit for bad
+    content, ``StoreError`` when the project refuses the change.
+    """
+    if role not in db.ROLES:
+        raise StoreError(f"unknown role {role!r} (expected one of: {', '.join(db.ROLES)})")
+    file = Path(path)
+    if not file.is_file():
+        raise InputError("file not found" if not file.exists() else "not a regular file", file=file)
+    digest = content_hash(file)
+    previous = store.documents.find(digest, role)
+    if previous is not None:
+        return ImportResult(document=previous, already=True)
+
+    from tmtprime import formats
+
+    project = store.project()
+    reader = formats.read_tm if role == "tm" else formats.read_document
+    try:
+        info, units = reader(
+            file, fmt=fmt, mapping=mapping, source_lang=project.source_lang, target_lang=project.target_lang
+        )
+        _check_languages(info, project, file)
+        counted = track(units, desc=f"importing {file.name}", unit=" units", quiet=quiet, callback=progress)
+        with store.connection(write=True) as conn:
+            if (again := _find(conn, digest, role)) is not None:  # imported meanwhile by another process
+                return ImportResult(document=again, already=True)
+            doc_id = _insert_document(conn, file, role, info, digest, name, mapping)
+            writer = _TMWriter(conn, doc_id) if role == "tm" else _SegmentWriter(conn, doc_id)
+            for chunk in batched(counted, BATCH):
+                writer.write(chunk)
+            _check_languages(info, project, file)  # readers may learn languages while streaming
+            _check_complete(writer, role, file)
+            conn.execute(update(_DOC).where(_DOC.c.id == doc_id).values(unit_count=writer.units, format=info.format))
+            record = document_record(_load_document(conn, doc_id))
+    except InputError as error:
+        if error.file is None:
+            raise type(error)(error.reason, file=file, location=error.location) from None
+        raise
+    return ImportResult(
+        document=record,
+        units=writer.units,
+        candidates=writer.candidates,
+        skipped=writer.skipped,
+        systems=tuple(writer.systems),
+    )
+
+
+def _check_languages(info: DocumentInfo, project: ProjectRecord, file: Path) -> None:
+    """A file stating other languages than the project's is refused (region variants pass)."""
+    source, target = stated_language(info.source_lang), stated_language(info.target_lang)
+    for side, found, wanted in (("source", source, project.source_lang), ("target", target, project.target_lang)):
+        if found is None or languages_match(found, wanted):
+            continue
+        flipped = (
+            source is not None
+            and target is not None
+            and languages_match(source, project.target_lang)
+            and languages_match(target, project.source_lang)
+        )
+        hint = " (the file goes the other way round)" if flipped else ""
+        raise InputError(
+            f"{side} language is {found!r} but the project is {project.source_lang}->{project.target_lang}{hint}",
+            file=file,
+        )
+
+
+def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path) -> None:
+    if writer.units == 0:
+        what = "translation units with a source and a target" if role == "tm" else "segments"
+        raise InputError(f"no {what} found; check the format (--format) and column options", file=file)
+    if role == "dev" and isinstance(writer, _SegmentWriter) and writer.references == 0:
+        raise InputError(
+            "dev data needs reference translations and this file has none "
+            "(for CSV/TSV give --reference-col; or import it --as document)",
+            file=file,
+        )
+
+
+def _find(conn: Connection, digest: str, role: str) -> DocumentRecord | None:
+    row = conn.execute(select(_DOC.c.id).where(_DOC.c.content_hash == digest, _DOC.c.role == role)).scalar()
+    return None if row is None else document_record(_load_document(conn, row))
+
+
+def _load_document(conn: Connection, doc_id: int) -> Row[Any]:
+    return conn.execute(select(_DOC).where(_DOC.c.id == doc_id)).one()
+
+
+def _unique_name(conn: Connection, wanted: str) -> str:
+    taken = set(conn.execute(select(_DOC.c.name).where(_DOC.c.name.like(f"{wanted}%"))).scalars())
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}#{n}"
+    return name
+
+
+def _options(fmt: str | None, mapping: Any) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if fmt:
+        options["format"] = fmt
+    if mapping is not None:
+        options["mapping"] = asdict(mapping) if is_dataclass(mapping) and not isinstance(mapping, type) else repr(mapping)
+    return options
+
+
+def _insert_document(
+    conn: Connection, file: Path, role: str, info: DocumentInfo, digest: str, name: str | None, mapping: Any
+) -> int:
+    result = conn.execute(
+        insert(_DOC).values(
+            name=_unique_name(conn, name or file.name),
+            role=role,
+            format=info.format,
+            content_hash=digest,
+            path=str(file.resolve()),
+            original=info.original,
+            source_lang=info.source_lang,
+            target_lang=info.target_lang,
+            unit_count=0,
+            options=_options(info.format, mapping) or None,
+            imported_at=db.utcnow(),
+        )
+    )
+    return int(result.inserted_primary_key[0])
+
+
+class _TMWriter:
+    """Bulk-inserts TM units of one document, numbering them in file order."""
+
+    def __init__(self, conn: Connection, doc_id: int) -> None:
+        self.conn, self.doc_id = conn, doc_id
+        self.units = self.skipped = self.candidates = 0
+        self.systems: list[str] = []
+
+    def write(self, chunk: list[TMUnit]) -> None:
+        rows = []
+        for unit in chunk:
+            if not unit.source.strip() or not unit.target.strip():
+                self.skipped += 1
+                continue
+            rows.append(
+                {
+                    "document_id": self.doc_id,
+                    "position": self.units + len(rows),
+                    "source": unit.source,
+                    "target": unit.target,
+                    "source_hash": source_hash(unit.source),
+                    "source_words": word_count(unit.source),
+                    "properties": unit.properties or None,
+                }
+            )
+        insert_rows(self.conn, _TM, rows)
+        self.units += len(rows)
+
+
+class _SegmentWriter:
+    """Bulk-inserts segments (ids returned in order) and then their candidates."""
+
+    def __init__(self, conn: Connection, doc_id: int) -> None:
+        self.conn, self.doc_id = conn, doc_id
+        self.units = self.skipped = self.candidates = self.references = 0
+        self.systems: list[str] = []
+
+    def write(self, chunk: list[Segment]) -> None:
+        rows = [
+            {
+                "document_id": self.doc_id,
+                "position": self.units + i,
+                "key": seg.key,
+                "source": seg.source,
+                "context": seg.context or None,
+                "reference": seg.reference,
+                "attributes": seg.attributes or None,
+                "tags": seg.tags or None,
+                "notes": seg.notes or None,
+            }
+            for i, seg in enumerate(chunk)
+        ]
+        ids = self.conn.execute(insert(_SEG).returning(_SEG.c.id, sort_by_parameter_order=True), rows).scalars().all()
+        self.units += len(rows)
+        self.references += sum(1 for seg in chunk if seg.reference)
+        candidates = list(_new_candidates(zip(ids, chunk, strict=True)))
+        self.candidates += insert_candidates(self.conn, candidates, replace=False)
+        for c in candidates:
+            if c.system not in self.systems:
+                self.systems.append(c.system)
+
+
+def _new_candidates(pairs: Iterable[tuple[int, Segment]]) -> Iterator[NewCandidate]:
+    """The candidates of imported segments; repeats of a system get ranks 0, 1, 2...
+
+    An empty TM match means "no match" and is left out.
+    """
+    for segment_id, seg in pairs:
+        ranks: dict[str, int] = {}
+        for cand in seg.candidates:
+            if cand.kind == "tm" and not cand.text.strip():
+                continue
+            rank = ranks.get(cand.system, 0)
+            ranks[cand.system] = rank + 1
+            yield NewCandidate(
+                segment_id=segment_id,
+                system=cand.system,
+                kind=cand.kind,
+                text=cand.text,
+                rank=rank,
+                tm_source=cand.tm_source,
+                fuzzy=cand.fuzzy,
+                origin=cand.origin,
+                attributes=cand.attributes,
+            )
