@@ -49,7 +49,15 @@ class Segment:
     """Disambiguating context (PO msgctxt, XLIFF resname/note)."""
     candidates: list[Candidate] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)
-    """Placeholder -> original inline markup, e.g. ``{"{1}": '<bpt id="1">&lt;b&gt;</bpt>'}``."""
+    """Placeholder -> original inline markup, e.g. ``{"{1}": '<bpt id="1">&lt;b&gt;</bpt>'}``.
+
+    Placeholders are ``{N}`` (opening code), ``{/N}`` (its closing code) and
+    ``{N/}`` (a standalone code); the same placeholder stands for the same code
+    in source, reference and every candidate. See ``tmtprime.formats.inline``."""
+    tags_dialect: str | None = None
+    """Vocabulary of the markup in ``tags``: ``tmx``, ``xliff12`` or ``xliff2``.
+    A writer of the same dialect restores the markup verbatim; another writer
+    converts it to its own generic codes."""
     notes: list[str] = field(default_factory=list)
     location: str | None = None
     """Where the unit sits in the file (``line 12``, ``unit "u42"``), for error messages."""
@@ -57,6 +65,16 @@ class Segment:
     """Other per-unit data the file carried (unmapped CSV columns, XLIFF attributes).
     A ``doc_id`` attribute (the shared TSV data has one) groups segments of one
     original document, e.g. for cross-validation by document."""
+    pick: int | None = None
+    """Index into ``candidates`` of the recommended candidate (set by the
+    recommender, or read back from a TMTprime export); ``None`` = no recommendation."""
+
+    @property
+    def picked(self) -> Candidate | None:
+        """The recommended candidate, if any."""
+        if self.pick is None or not 0 <= self.pick < len(self.candidates):
+            return None
+        return self.candidates[self.pick]
 
 
 @dataclass(slots=True)
@@ -68,6 +86,10 @@ class TMUnit:
     properties: dict[str, str] = field(default_factory=dict)
     """TMX props/notes, creation data, catalogue names..."""
     location: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+    """Placeholder -> original inline markup, as in ``Segment.tags``."""
+    tags_dialect: str | None = None
+    """Vocabulary of the markup in ``tags``, as in ``Segment.tags_dialect``."""
 
 
 @dataclass(slots=True)
@@ -76,9 +98,24 @@ class DocumentInfo:
 
     path: str
     format: str
-    """Detected format name: ``tmx``, ``xliff12``, ``sdlxliff``, ``mqxliff``, ``xliff2``, ``po``, ``csv``, ``tsv``, ``text``."""
+    """Detected format name: ``tmx``, ``xliff12``, ``sdlxliff``, ``mqxliff``, ``mxliff``
+    (Phrase), ``xliff2``, ``po``, ``csv``, ``tsv``, ``json``, ``jsonl``, ``text``."""
     source_lang: str | None = None
     target_lang: str | None = None
     original: str | None = None
     """Name of the original file as the CAT tool recorded it."""
     encoding: str | None = None
+    tool: str | None = None
+    """The tool that wrote the file, when it says so (TMX creationtool, XLIFF tool/namespace)."""
+    properties: dict[str, str] = field(default_factory=dict)
+    """File-level data the reader learnt (TMX header props, PO header fields, XLIFF version...)."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Units the reader skipped on purpose, by reason (``"obsolete PO entry": 3``).
+    Filled while streaming: complete once the iterator is exhausted."""
+    systems: list[str] | None = None
+    """Candidate systems of the document when known before streaming (a column
+    mapping knows them), TM first; writers of tables use it to order columns."""
+
+    def skip(self, reason: str) -> None:
+        """Count one unit skipped for ``reason``."""
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1

@@ -1,0 +1,128 @@
+"""What all readers share: the read options, language matching, candidate helpers."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TypeVar
+
+from tmtprime.errors import FormatError
+
+from .mapping import ColumnMapping
+from .model import Candidate, DocumentInfo, Segment, TMUnit
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """The caller's wishes for one read (what the public ``read_*`` functions got)."""
+
+    path: str
+    fmt: str
+    mapping: ColumnMapping | None = None
+    source_lang: str | None = None
+    target_lang: str | None = None
+
+    @property
+    def name(self) -> str:
+        return os.fspath(self.path)
+
+
+def norm_lang(code: str | None) -> str | None:
+    """``en_US`` / ``EN-us`` -> ``en-us`` (comparison form); ``None``/empty stay ``None``."""
+    if not code:
+        return None
+    return code.strip().replace("_", "-").lower() or None
+
+
+def lang_match(wanted: str | None, found: str | None) -> int:
+    """How well a language code in a file fits the wanted one.
+
+    2 = same code (case-insensitive, ``_`` = ``-``); 1 = one of them has no region
+    and the primary language is the same (``es`` ~ ``es-ES``); 0 = no match.
+    Two different regions (``pt-BR`` vs ``pt-PT``) do not match: a TM for one is
+    not silently used for the other.
+    """
+    w, f = norm_lang(wanted), norm_lang(found)
+    if w is None or f is None:
+        return 0
+    if w == f:
+        return 2
+    wp, _, wr = w.partition("-")
+    fp, _, fr = f.partition("-")
+    return 1 if wp == fp and (not wr or not fr) else 0
+
+
+def check_lang(
+    what: str, wanted: str | None, found: str | None, *, file: str, location: str | None
+) -> None:
+    """Raise when a file's declared language contradicts the requested one."""
+    if wanted and found and not lang_match(wanted, found):
+        raise FormatError(
+            f"{what} language is {found!r} but {wanted!r} was asked for", file=file, location=location
+        )
+
+
+def primed(gen: Iterator[T | None]) -> Iterator[T]:
+    """Run ``gen`` up to its first ``yield None`` (the header is read) and return it.
+
+    Readers are generators that fill ``DocumentInfo`` from the file header, then
+    ``yield None`` once, then stream units; this lets ``read_*`` return a complete
+    ``DocumentInfo`` together with a lazy iterator, and report a bad header at once.
+    """
+    first = next(gen, None)
+    if first is not None:
+        raise AssertionError("reader must yield None after its header")
+    return gen  # type: ignore[return-value]
+
+
+def segments_to_units(info: DocumentInfo, segments: Iterator[Segment]) -> Iterator[TMUnit]:
+    """A TM from a bilingual document: the segments that have a reference."""
+    for seg in segments:
+        if not seg.reference:
+            info.skip("segment without a confirmed translation")
+            continue
+        props = dict(seg.attributes)
+        if seg.context:
+            props["context"] = seg.context
+        if seg.notes:
+            props["note"] = "\n".join(seg.notes)
+        yield TMUnit(
+            source=seg.source, target=seg.reference, properties=props, location=seg.location,
+            tags=seg.tags, tags_dialect=seg.tags_dialect,
+        )
+
+
+def parse_score(value: str | None, *, fraction: bool | None = None) -> float | None:
+    """A match score as 0-100 from ``"85"``, ``"85%"``, ``"85.5"`` or ``"0.85"``.
+
+    ``fraction=True`` says the tool writes 0-1 (Phrase ``m:score``); ``None``
+    guesses: a value with a decimal point that is <= 1 is a fraction.
+    """
+    if value is None:
+        return None
+    s = value.strip().rstrip("%").strip()
+    if not s:
+        return None
+    try:
+        v = float(s)
+    except ValueError:
+        return None
+    if fraction or (fraction is None and "." in s and v <= 1.0):
+        v *= 100.0
+    return round(v, 4)
+
+
+def add_candidate(seg: Segment, cand: Candidate) -> int:
+    """Append ``cand`` unless the same system already proposed the same text; its index."""
+    for i, c in enumerate(seg.candidates):
+        if c.text == cand.text and c.kind == cand.kind and c.system == cand.system:
+            if c.fuzzy is None and cand.fuzzy is not None:
+                c.fuzzy = cand.fuzzy
+            if c.tm_source is None and cand.tm_source is not None:
+                c.tm_source = cand.tm_source
+            return i
+    seg.candidates.append(cand)
+    return len(seg.candidates) - 1

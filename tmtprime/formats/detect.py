@@ -1,0 +1,149 @@
+"""Which format a file is in, from its content (the extension is only a hint).
+
+Files are renamed, mailed as ``.txt``, gzipped, or saved as ``.xlf`` by one
+tool and ``.xliff`` by another; what is inside does not lie. XML is told
+apart by root element, version and namespaces (Trados, memoQ and Phrase mark
+their XLIFF 1.2 dialects with their own namespace); gettext PO by its
+``msgid``/``msgstr`` keywords; tables by their delimiter; JSON by its first
+character; anything else is plain text (one segment per line).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from tmtprime.errors import FormatError
+
+from .sources import read_head, sniff_bom
+from .xmlsafe import xml_encoding
+
+SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
+MQ_NS = "MQXliff"
+MEMSOURCE_NS = "http://www.memsource.com/mxlf/2.0"
+XLIFF2_PREFIX = "urn:oasis:names:tc:xliff:document:2."
+
+FORMATS = ("tmx", "xliff12", "sdlxliff", "mqxliff", "mxliff", "xliff2", "po", "csv", "tsv", "json", "jsonl", "text")
+"""Every format name ``detect_format`` can return (and ``fmt=`` accepts)."""
+
+ALIASES = {
+    "xliff": "xliff12", "xlf": "xliff12", "xliff1": "xliff12", "xliff11": "xliff12", "xliff1.2": "xliff12",
+    "txlf": "xliff12", "mxliff": "mxliff", "sdlxliff": "sdlxliff", "mqxliff": "mqxliff",
+    "xliff20": "xliff2", "xliff21": "xliff2", "xliff2.0": "xliff2", "xliff2.1": "xliff2",
+    "pot": "po", "txt": "text", "tab": "tsv", "ndjson": "jsonl",
+}
+
+
+def canonical(fmt: str) -> str:
+    """The canonical name of a format given by a user (``xlf`` -> ``xliff12``)."""
+    f = fmt.strip().lower().lstrip(".").replace("-", "").replace("_", "")
+    f = ALIASES.get(f, f)
+    if f not in FORMATS:
+        raise FormatError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    return f
+
+
+@dataclass
+class XmlRoot:
+    """What the start of an XML document says about it."""
+
+    name: str
+    namespace: str | None
+    attrib: dict[str, str] = field(default_factory=dict)
+    nsmap: dict[str | None, str] = field(default_factory=dict)
+
+
+def sniff_xml_root(head: bytes) -> XmlRoot | None:
+    """The root element of an XML document from its first bytes; ``None`` if it is not XML."""
+    parser = etree.XMLPullParser(
+        events=("start",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        parser.feed(head)
+        for _, el in parser.read_events():
+            tag = el.tag
+            ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
+            return XmlRoot(name=name, namespace=ns or None, attrib=dict(el.attrib), nsmap=dict(el.nsmap))
+    except etree.XMLSyntaxError:
+        return None
+    return None
+
+
+def xml_format(root: XmlRoot) -> str | None:
+    """Format name of an XML root, ``None`` if it is no format we read."""
+    if root.name == "tmx":
+        return "tmx"
+    if root.name != "xliff":
+        return None
+    version = root.attrib.get("version", "")
+    if (root.namespace or "").startswith(XLIFF2_PREFIX) or version.startswith("2"):
+        return "xliff2"
+    uris = set(root.nsmap.values())
+    if SDL_NS in uris:
+        return "sdlxliff"
+    if MQ_NS in uris:
+        return "mqxliff"
+    if MEMSOURCE_NS in uris:
+        return "mxliff"
+    return "xliff12"
+
+
+def _looks_like_xml(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
+
+
+_PO_RE = re.compile(r'^(msgctxt|msgid)\s+"', re.M)
+_PO_STR_RE = re.compile(r'^msgstr(\[\d+\])?\s+"', re.M)
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format of ``path`` (one of ``FORMATS``), read from its content; gzip is looked through."""
+    p = Path(path)
+    head = read_head(p)
+    ext = p.suffix.lower()
+    if ext == ".gz":
+        ext = Path(p.stem).suffix.lower()
+    if not head.strip(b" \t\r\n\x00\xef\xbb\xbf\xff\xfe"):
+        raise FormatError("the file is empty", file=str(p))
+    enc = xml_encoding(head)
+    _, bom = sniff_bom(head)
+    try:
+        text = head[bom:].decode(enc, errors="replace")
+    except LookupError:
+        raise FormatError(f"unknown encoding {enc!r} in the XML declaration", file=str(p), location="line 1") from None
+    if _looks_like_xml(text):
+        root = sniff_xml_root(head)
+        if root is None:
+            if ext in (".tmx", ".xlf", ".xliff", ".sdlxliff", ".mqxliff", ".mxliff", ".txlf"):
+                raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")
+            return "text"
+        fmt = xml_format(root)
+        if fmt is None:
+            raise FormatError(
+                f"XML with root element <{root.name}> is not a format TMTprime reads "
+                "(TMX <tmx>, XLIFF <xliff>)",
+                file=str(p),
+            )
+        return fmt
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped[:1] in "{[":
+        first = stripped.splitlines()[0].strip() if stripped else ""
+        if first.startswith("{") and first.endswith("}") and "\n" in stripped.strip():
+            return "jsonl"
+        return "json"
+    if _PO_RE.search(text) and _PO_STR_RE.search(text):
+        return "po"
+    lines = [ln for ln in text.splitlines()[:50] if ln.strip()]
+    if ext == ".csv":
+        return "csv"
+    if ext in (".tsv", ".tab"):
+        return "tsv"
+    if lines and all("\t" in ln for ln in lines[: min(len(lines), 20)]) and len(lines) > 1:
+        tabs = {ln.count("\t") for ln in lines[:20]}
+        if len(tabs) == 1 or ext != ".txt":
+            return "tsv"
+    return "text"

@@ -1,0 +1,135 @@
+"""JSON: a lossless dump of a document (our own), and JSON lines read with a column mapping.
+
+``write_document`` writes ``{"format": "tmtprime-document", "version": 1,
+"info": {...}, "segments": [...]}`` with one segment per line, streamed, and
+every field of the interchange model (all candidates with confidence and
+origin, the pick, inline codes) so that nothing is lost; ``read_document``
+reads it back. JSON lines (one object per line, e.g. the shared data's
+``dev.jsonl.gz``) are read like a table: keys are columns, and a list of match
+objects under the TM key gives several TM candidates.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, fields
+from typing import IO
+
+from tmtprime.errors import FormatError
+
+from .base import ReadOptions, primed
+from .mapping import ColumnMapping
+from .model import Candidate, DocumentInfo, Segment, TMUnit
+from .sources import iter_text_lines
+
+FORMAT_TAG = "tmtprime-document"
+_INFO_FIELDS = {f.name for f in fields(DocumentInfo)} - {"path", "format", "skipped"}
+
+
+def _seg_dict(seg: Segment) -> dict[str, object]:
+    d = asdict(seg)
+    return {k: v for k, v in d.items() if v not in (None, [], {})}
+
+
+def write_document(out: IO[str], info: DocumentInfo, segments: Iterable[Segment]) -> None:
+    head = {k: v for k, v in asdict(info).items() if k in _INFO_FIELDS and v not in (None, [], {})}
+    out.write(json.dumps({"format": FORMAT_TAG, "version": 1, "info": head}, ensure_ascii=False)[:-1])
+    out.write(',\n"segments": [')
+    sep = "\n"
+    for seg in segments:
+        out.write(sep + json.dumps(_seg_dict(seg), ensure_ascii=False))
+        sep = ",\n"
+    out.write("\n]}\n")
+
+
+def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
+    """JSON lines, one unit per line (a TM can be large: no enclosing array to hold in memory)."""
+    for u in units:
+        d = {k: v for k, v in asdict(u).items() if v not in (None, [], {}) and k != "location"}
+        out.write(json.dumps(d, ensure_ascii=False) + "\n")
+
+
+def _segment(d: dict, file: str, n: int) -> Segment:
+    try:
+        cands = [Candidate(**c) for c in d.pop("candidates", [])]
+        return Segment(**d, candidates=cands)
+    except TypeError as exc:
+        raise FormatError(f"segment {n} does not fit the TMTprime model: {exc}", file=file) from None
+
+
+def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
+    """Our own JSON (small enough to load: it is what ``write_document`` made)."""
+    _, lines = iter_text_lines(opts.path)
+    text = "".join(line for _, line in lines)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"invalid JSON: {exc.msg}", file=opts.name, location=f"line {exc.lineno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_TAG:
+        raise FormatError(
+            f'not a TMTprime JSON document (no "format": "{FORMAT_TAG}"); JSON lines are read as "jsonl"',
+            file=opts.name,
+        )
+    head = {k: v for k, v in (data.get("info") or {}).items() if k in _INFO_FIELDS}
+    info = DocumentInfo(path=opts.name, format="json", **head)
+    info.source_lang = opts.source_lang or info.source_lang
+    info.target_lang = opts.target_lang or info.target_lang
+    segs = data.get("segments") or []
+    return info, (_segment(dict(d), opts.name, i) for i, d in enumerate(segs, 1))
+
+
+def _rows(opts: ReadOptions) -> Iterator[tuple[int, dict]]:
+    _, lines = iter_text_lines(opts.path)
+    for n, line in lines:
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise FormatError(f"invalid JSON: {exc.msg}", file=opts.name, location=f"line {n}") from None
+        if not isinstance(row, dict):
+            raise FormatError("a JSON-lines row must be an object", file=opts.name, location=f"line {n}")
+        yield n, row
+
+
+def _open_lines(opts: ReadOptions, role: str):  # noqa: ANN202 - internal
+    rows = _rows(opts)
+    first = next(rows, None)
+    if first is None:
+        raise FormatError("the file is empty", file=opts.name)
+    mapping = (opts.mapping or ColumnMapping()).resolve(list(first[1]), file=opts.name, role=role)
+    info = DocumentInfo(path=opts.name, format="jsonl", source_lang=opts.source_lang, target_lang=opts.target_lang,
+                        encoding="utf-8", systems=mapping.systems if role != "tm" else None)
+
+    def all_rows() -> Iterator[tuple[int, dict]]:
+        yield first
+        yield from rows
+
+    return info, mapping, all_rows()
+
+
+def read_lines_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
+    info, mapping, rows = _open_lines(opts, "document")
+
+    def gen() -> Iterator[Segment | None]:
+        yield None
+        for i, (n, row) in enumerate(rows, 1):
+            yield mapping.segment(row, i, f"line {n}")
+
+    return info, primed(gen())
+
+
+def read_lines_tm(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[TMUnit]]:
+    info, mapping, rows = _open_lines(opts, "tm")
+
+    def gen() -> Iterator[TMUnit | None]:
+        yield None
+        for n, row in rows:
+            unit = mapping.unit(row, f"line {n}")
+            if unit is None:
+                info.skip("row with an empty source or target")
+            else:
+                yield unit
+
+    return info, primed(gen())

@@ -1,0 +1,287 @@
+"""Which column of a table (CSV, TSV, JSON lines) holds what.
+
+A localisation team's spreadsheet can name its columns anything; a
+``ColumnMapping`` says which is the source, the reference, the TM match and
+each MT output. Fields left ``None`` are inferred from usual header names (the
+shared data's ``source``/``reference``/``tm_target``/``mt_*`` columns, what our
+own CSV writer produces, common spreadsheet names), so that the common case
+needs no mapping at all and a wrong name fails with the list of real columns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from tmtprime.errors import FormatError, UsageError
+
+from .model import Candidate, Segment, TMUnit
+
+_SOURCE_NAMES = ("source", "src", "source_text", "original", "msgid", "english")
+_TARGET_NAMES = ("target", "tgt", "target_text", "translation", "msgstr")
+_REFERENCE_NAMES = ("reference", "ref", "post_edit", "postedit")
+_TM_NAMES = ("tm_target", "tm", "tm_match", "tm_translation", "tm_matches")
+_TM_SOURCE_NAMES = ("tm_source",)
+_TM_SCORE_NAMES = ("tm_fuzzy", "tm_fuzzy_word", "tm_score", "fuzzy", "match", "match_rate", "tm_match_rate")
+_CONTEXT_NAMES = ("context", "msgctxt", "ctx", "comment_context")
+_KEY_NAMES = ("key", "id", "seg_id", "segment_id", "string_id")
+_MT_PREFIX = "mt_"
+TAGS_COLUMN = "tags"
+"""Column in which our tabular writer keeps inline codes: ``{"dialect": ..., "tags": Segment.tags}`` as JSON."""
+_OUR_OUTPUT = ("recommended", "recommended_system", "recommended_kind", "confidence", "tags_dialect")
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+@dataclass
+class ColumnMapping:
+    """Column names (or 1-based numbers for a file without header) of each field.
+
+    ``target`` is the translation column of a TM; in a document it is taken as
+    the reference when ``reference`` is not given. ``mt`` maps a system name to
+    its column. ``key`` may list several columns (joined with ``#``; the shared
+    data's ``doc_id`` + ``seg_id``). Unmapped columns go to ``Segment.attributes``
+    (``TMUnit.properties``).
+    """
+
+    source: str | None = None
+    target: str | None = None
+    reference: str | None = None
+    tm: str | None = None
+    tm_source: str | None = None
+    tm_score: str | None = None
+    tm_system: str = "tm"
+    mt: dict[str, str] = field(default_factory=dict)
+    context: str | None = None
+    key: str | list[str] | None = None
+    header: bool = True
+    """False: the file has no header row; columns are then named ``1``, ``2``..."""
+
+    @classmethod
+    def parse(cls, spec: str) -> ColumnMapping:
+        """From a command-line spec: ``source=en,reference=es,mt.deepl=DeepL,key=doc_id+seg_id``."""
+        m = cls()
+        for item in filter(None, (p.strip() for p in spec.split(","))):
+            name, sep, col = item.partition("=")
+            name = name.strip()
+            if not sep or not col:
+                raise UsageError(f"column mapping item {item!r} is not FIELD=COLUMN")
+            if name.startswith("mt.") and len(name) > 3:
+                m.mt[name[3:]] = col
+            elif name == "key":
+                m.key = col.split("+") if "+" in col else col
+            elif name == "header":
+                m.header = col.lower() not in ("no", "false", "0")
+            elif name in ("source", "target", "reference", "tm", "tm_source", "tm_score", "tm_system", "context"):
+                setattr(m, name, col)
+            else:
+                raise UsageError(
+                    f"unknown column-mapping field {name!r}; fields: source, target, reference, tm, "
+                    "tm_source, tm_score, tm_system, mt.SYSTEM, context, key, header"
+                )
+        return m
+
+    def resolve(self, columns: list[str], *, file: str | None = None, role: str = "document") -> ResolvedMapping:
+        """Check the names against the real ``columns`` and infer the missing ones."""
+        by_norm: dict[str, str] = {}
+        for c in columns:
+            by_norm.setdefault(_norm(c), c)
+
+        def find(names: Iterable[str]) -> str | None:
+            return next((by_norm[n] for n in names if n in by_norm), None)
+
+        def check(what: str, col: str | None) -> str | None:
+            if col is None or col in columns:
+                return col
+            alt = by_norm.get(_norm(col))
+            if alt is not None:
+                return alt
+            raise FormatError(
+                f"column {col!r} (for {what}) is not in the file; its columns are: "
+                + ", ".join(repr(c) for c in columns),
+                file=file,
+                location="line 1" if self.header else None,
+            )
+
+        source = check("source", self.source) or find(_SOURCE_NAMES)
+        if source is None:
+            raise FormatError(
+                "no source column: name it in the column mapping (source=COLUMN); the columns are: "
+                + ", ".join(repr(c) for c in columns),
+                file=file,
+            )
+        target = check("target", self.target)
+        reference = check("reference", self.reference)
+        if target is None and reference is None:
+            if role == "tm":
+                target = find(_TARGET_NAMES) or find(_REFERENCE_NAMES)
+            else:
+                reference = find(_REFERENCE_NAMES) or find(_TARGET_NAMES)
+        if role == "tm":
+            target = target or reference
+            if target is None:
+                raise FormatError(
+                    "no target column for the TM: name it (target=COLUMN); the columns are: "
+                    + ", ".join(repr(c) for c in columns),
+                    file=file,
+                )
+        else:
+            reference = reference or target
+        tm = check("tm", self.tm) or find(_TM_NAMES)
+        tm_source = check("tm_source", self.tm_source) or (find(_TM_SOURCE_NAMES) if tm else None)
+        tm_score = check("tm_score", self.tm_score) or (find(_TM_SCORE_NAMES) if tm else None)
+        mt = {sys: check(f"MT system {sys}", col) or col for sys, col in self.mt.items()}
+        if not self.mt:
+            mt = {c[len(_MT_PREFIX):]: c for c in columns if _norm(c).startswith(_MT_PREFIX) and len(c) > 3}
+        context = check("context", self.context) or find(_CONTEXT_NAMES)
+        keys = self.key if isinstance(self.key, list) else [self.key] if self.key else []
+        key = [check("key", k) or k for k in keys]
+        if not key:
+            if "doc_id" in by_norm and "seg_id" in by_norm:
+                key = [by_norm["doc_id"], by_norm["seg_id"]]
+            elif (k := find(_KEY_NAMES)) is not None:
+                key = [k]
+        used = {source, target, reference, tm, tm_source, tm_score, context, *mt.values()}
+        used |= {c for c in columns if _norm(c) in _OUR_OUTPUT or c == TAGS_COLUMN}
+        # key columns are mapped, but doc_id stays an attribute: it groups segments by original document
+        rest = [c for c in columns if c not in used and (c not in key or _norm(c) == "doc_id")]
+        ours = {_norm(c): c for c in columns if _norm(c) in _OUR_OUTPUT}
+        return ResolvedMapping(
+            source=source, target=target if role == "tm" else None, reference=reference if role != "tm" else None,
+            tm=tm, tm_source=tm_source, tm_score=tm_score, tm_system=self.tm_system, mt=mt, context=context,
+            key=key, rest=rest, tags=TAGS_COLUMN if TAGS_COLUMN in columns else None, file=file,
+            pick_system=ours.get("recommended_system"), pick_kind=ours.get("recommended_kind"),
+            pick_confidence=ours.get("confidence"),
+        )
+
+    def with_header(self, header: bool) -> ColumnMapping:
+        """A copy with ``header`` changed."""
+        return replace(self, header=header)
+
+
+@dataclass
+class ResolvedMapping:
+    """A mapping checked against a real header: every name exists."""
+
+    source: str
+    target: str | None
+    reference: str | None
+    tm: str | None
+    tm_source: str | None
+    tm_score: str | None
+    tm_system: str
+    mt: dict[str, str]
+    context: str | None
+    key: list[str]
+    rest: list[str]
+    tags: str | None
+    file: str | None
+    pick_system: str | None = None
+    pick_kind: str | None = None
+    pick_confidence: str | None = None
+
+    @property
+    def systems(self) -> list[str]:
+        """Candidate systems this mapping yields, TM first."""
+        return ([self.tm_system] if self.tm else []) + list(self.mt)
+
+    def segment(self, row: Mapping[str, object], number: int, location: str) -> Segment:
+        """A segment from one row (``number`` is its 1-based data-row index)."""
+        def text(col: str | None) -> str | None:
+            if col is None:
+                return None
+            v = row.get(col)
+            if v is None:
+                return None
+            return v if isinstance(v, str) else str(v)
+
+        key = "#".join(text(k) or "" for k in self.key) if self.key else str(number)
+        seg = Segment(key=key, source=text(self.source) or "", location=location)
+        ref = text(self.reference)
+        seg.reference = ref if ref else None
+        ctx = text(self.context)
+        seg.context = ctx if ctx else None
+        if self.tm is not None:
+            self._tm_candidates(seg, row.get(self.tm), row, location)
+        for system, col in self.mt.items():
+            t = text(col)
+            if t:
+                seg.candidates.append(Candidate(system=system, kind="mt", text=t))
+        for c in self.rest:
+            v = text(c)
+            if v:
+                seg.attributes[c] = v
+        if self.tags:
+            self._tags(seg, text(self.tags), location)
+        if self.pick_system:
+            self._pick(seg, text(self.pick_system), text(self.pick_kind), text(self.pick_confidence), location)
+        return seg
+
+    def _pick(self, seg: Segment, system: str | None, kind: str | None, conf: str | None, location: str) -> None:
+        """The recommendation columns of our own tables back into ``Segment.pick``."""
+        for i, c in enumerate(seg.candidates):
+            if c.system == system and (not kind or c.kind == kind):
+                seg.pick = i
+                if conf:
+                    try:
+                        c.confidence = float(conf)
+                    except ValueError:
+                        raise FormatError(f"confidence {conf!r} is not a number", file=self.file,
+                                          location=location) from None
+                return
+
+    def _tm_candidates(self, seg: Segment, value: object, row: Mapping[str, object], location: str) -> None:
+        if isinstance(value, list):  # JSON lines: a list of match objects
+            for m in value:
+                if isinstance(m, dict) and m.get("target"):
+                    score = next((m[k] for k in ("fuzzy", "fuzzy_word", "score", "match") if k in m), None)
+                    seg.candidates.append(Candidate(
+                        system=self.tm_system, kind="tm", text=str(m["target"]),
+                        fuzzy=self._score(score, location), tm_source=m.get("source"),
+                    ))
+            return
+        if not value:
+            return
+        src = row.get(self.tm_source) if self.tm_source else None
+        seg.candidates.append(Candidate(
+            system=self.tm_system, kind="tm", text=str(value),
+            fuzzy=self._score(row.get(self.tm_score) if self.tm_score else None, location),
+            tm_source=str(src) if src else None,
+        ))
+
+    def _score(self, value: object, location: str) -> float | None:
+        if value is None or value == "":
+            return None
+        try:
+            return float(str(value).strip().rstrip("%"))
+        except ValueError:
+            raise FormatError(
+                f"TM score {value!r} (column {self.tm_score!r}) is not a number", file=self.file, location=location
+            ) from None
+
+    def _tags(self, seg: Segment, value: str | None, location: str) -> None:
+        if not value:
+            return
+        try:
+            data = json.loads(value)
+        except json.JSONDecodeError:
+            raise FormatError(f"column {self.tags!r} is not a JSON object", file=self.file, location=location) from None
+        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+            raise FormatError(
+                f'column {self.tags!r} is not a JSON object {{"dialect": ..., "tags": {{...}}}}',
+                file=self.file, location=location,
+            )
+        seg.tags_dialect = data.get("dialect")
+        seg.tags = {str(k): str(v) for k, v in data["tags"].items()}
+
+    def unit(self, row: Mapping[str, object], location: str) -> TMUnit | None:
+        """A TM unit from one row; ``None`` when source or target is empty."""
+        src = row.get(self.source)
+        tgt = row.get(self.target) if self.target else None
+        if not src or not tgt:
+            return None
+        props = {c: str(row[c]) for c in self.rest if row.get(c) not in (None, "")}
+        return TMUnit(source=str(src), target=str(tgt), properties=props, location=location)

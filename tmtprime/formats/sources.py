@@ -1,0 +1,117 @@
+"""Opening input files: gzip by content, text encodings by BOM, lines with numbers.
+
+Every reader goes through here so that a ``.gz`` file, a UTF-16 file written by
+a Windows tool and a plain UTF-8 file all behave the same, and so that a
+decoding error names the line where it happened (not a byte offset in a chunk).
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from tmtprime.errors import FormatError, InputError
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+# Longest BOMs first: the UTF-32 LE BOM starts with the UTF-16 LE one.
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def open_binary(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open ``path`` for reading bytes, decompressing gzip transparently (by magic bytes)."""
+    p = Path(path)
+    try:
+        raw = open(p, "rb")  # noqa: SIM115 - returned to the caller, who closes it
+    except FileNotFoundError:
+        raise InputError("file not found", file=p) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", file=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror}", file=p) from None
+    if raw.peek(2)[:2] == GZIP_MAGIC:
+        return gzip.open(raw, "rb")  # type: ignore[return-value]
+    return raw
+
+
+def read_head(path: str | os.PathLike[str], size: int = 65536) -> bytes:
+    """The first ``size`` bytes of the (decompressed) file."""
+    with open_binary(path) as f:
+        try:
+            return f.read(size)
+        except (OSError, EOFError) as exc:  # corrupt gzip stream
+            raise FormatError(f"cannot read: {exc}", file=str(path)) from None
+
+
+def sniff_bom(head: bytes) -> tuple[str | None, int]:
+    """Encoding named by a byte-order mark at the start of ``head``, and the BOM length."""
+    for bom, enc in _BOMS:
+        if head.startswith(bom):
+            return enc, len(bom)
+    return None, 0
+
+
+def _ascii_compatible(encoding: str) -> bool:
+    """True when a newline byte can only be a newline (so lines can be split before decoding)."""
+    return codecs.lookup(encoding).name not in {"utf-16-le", "utf-16-be", "utf-16", "utf-32-le", "utf-32-be", "utf-32"}
+
+
+def iter_text_lines(
+    path: str | os.PathLike[str], encoding: str | None = None
+) -> tuple[str, Iterator[tuple[int, str]]]:
+    """The encoding used and an iterator of ``(line_number, line)`` (line ends kept).
+
+    ``encoding=None`` means: a BOM decides, else strict UTF-8. Invalid bytes
+    raise ``FormatError`` naming the line. For ASCII-compatible encodings each
+    line is decoded on its own, so the line number is exact; for UTF-16/32 the
+    file is decoded as a stream and the line number is the one being read.
+    """
+    head = read_head(path, 4)
+    bom_enc, bom_len = sniff_bom(head)
+    enc = encoding or bom_enc or "utf-8"
+    try:
+        codecs.lookup(enc)
+    except LookupError:
+        raise FormatError(f"unknown text encoding {enc!r}", file=str(path)) from None
+    if bom_enc and encoding and codecs.lookup(encoding).name.replace("-sig", "") != codecs.lookup(bom_enc).name:
+        # A BOM is stronger evidence than a declaration (a PO header charset, say).
+        enc = bom_enc
+    return enc, _lines(path, enc, bom_len if (bom_enc and enc == bom_enc) else 0)
+
+
+def _lines(path: str | os.PathLike[str], enc: str, skip: int) -> Iterator[tuple[int, str]]:
+    with open_binary(path) as f:
+        f.read(skip)
+        if _ascii_compatible(enc):
+            for n, raw in enumerate(f, 1):
+                try:
+                    yield n, raw.decode(enc)
+                except UnicodeDecodeError as exc:
+                    raise FormatError(
+                        f"invalid {enc} text at byte {exc.start + 1} of the line "
+                        f"({raw[max(0, exc.start - 10):exc.end + 10]!r}); "
+                        "save the file as UTF-8 (or give its encoding)",
+                        file=str(path),
+                        location=f"line {n}",
+                    ) from None
+            return
+        text = io.TextIOWrapper(f, encoding=enc, errors="strict", newline="")  # type: ignore[arg-type]
+        n = 0
+        try:
+            for n, line in enumerate(text, 1):  # noqa: B007 - n is reported on error
+                yield n, line
+        except UnicodeDecodeError:
+            raise FormatError(
+                f"invalid {enc} text", file=str(path), location=f"line {n + 1}"
+            ) from None

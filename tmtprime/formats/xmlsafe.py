@@ -1,0 +1,164 @@
+"""Safe, streaming XML parsing for files from strangers.
+
+Three layers keep a hostile file harmless:
+1. before parsing, the prolog is scanned and any ``<!ENTITY`` declaration is
+   refused (billion laughs, external entities / XXE, parameter entities);
+2. the parser itself never loads a DTD, never touches the network, never
+   substitutes entities and keeps libxml2's size limits (``huge_tree=False``);
+3. an entity reference that still reaches a text element is an error
+   (``TagTable.text``).
+Real CAT-tool files never declare entities, so nothing legitimate is refused.
+
+Parsing is streaming (``lxml.etree.iterparse``): readers clear each unit once
+processed, so memory stays flat whatever the file size.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from lxml import etree
+
+from tmtprime.errors import FormatError
+
+from .sources import open_binary, sniff_bom
+
+_DECL_ENC_RE = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_ROOT_START_RE = re.compile(r"<[A-Za-z_:]")
+
+
+def xml_encoding(head: bytes) -> str:
+    """The encoding of an XML document from its BOM or declaration (UTF-8 by default)."""
+    enc, _ = sniff_bom(head)
+    if enc:
+        return enc
+    if head.startswith(b"\x00<"):
+        return "utf-16-be"
+    if head.startswith(b"<\x00"):
+        return "utf-16-le"
+    m = _DECL_ENC_RE.match(head.lstrip())
+    return m.group(1).decode("ascii") if m else "utf-8"
+
+
+def prolog(path: str | os.PathLike[str], chunk: int = 65536) -> str:
+    """The decoded text of the file up to (and a little past) the start of the root element."""
+    with open_binary(path) as f:
+        data = b""
+        text = ""
+        while True:
+            try:
+                more = f.read(chunk)
+            except (OSError, EOFError) as exc:
+                raise FormatError(f"cannot read: {exc}", file=str(path)) from None
+            data += more
+            text = data.decode(xml_encoding(data), errors="replace")
+            body = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+            if not more or _ROOT_START_RE.search(body):
+                return text
+
+
+def check_prolog(path: str | os.PathLike[str]) -> None:
+    """Refuse documents that declare entities (see module docstring)."""
+    text = prolog(path)
+    if "<!ENTITY" in text:
+        m = re.search(r"<!ENTITY", text)
+        line = text.count("\n", 0, m.start() if m else 0) + 1
+        raise FormatError(
+            "the document declares XML entities in its DTD; TMTprime refuses them "
+            "(they can expand without limit or read local files) — no CAT tool writes them",
+            file=str(path),
+            location=f"line {line}",
+        )
+
+
+def _parser_kwargs() -> dict[str, object]:
+    return dict(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+        collect_ids=False,
+        recover=False,
+    )
+
+
+def iterparse(
+    path: str | os.PathLike[str],
+    events: tuple[str, ...] = ("start", "end"),
+    tag: str | tuple[str, ...] | None = None,
+) -> Iterator[tuple[str, etree._Element]]:
+    """Stream ``(event, element)`` from ``path`` safely; syntax errors become ``FormatError`` with the line."""
+    check_prolog(path)
+    stream: BinaryIO = open_binary(path)
+    try:
+        it = etree.iterparse(stream, events=events, tag=tag, **_parser_kwargs())
+        first = True
+        while True:
+            try:
+                ev, el = next(it)
+            except StopIteration:
+                return
+            except etree.XMLSyntaxError as exc:
+                raise _syntax_error(path, exc) from None
+            except (OSError, EOFError) as exc:  # corrupt gzip
+                raise FormatError(f"cannot read: {exc}", file=str(path)) from None
+            if first:
+                first = False
+                _refuse_entities(path, el)
+            yield ev, el
+    finally:
+        stream.close()
+
+
+def _refuse_entities(path: str | os.PathLike[str], el: etree._Element) -> None:
+    dtd = el.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise FormatError("the document declares XML entities in its DTD; TMTprime refuses them", file=str(path))
+
+
+def _syntax_error(path: str | os.PathLike[str], exc: etree.XMLSyntaxError) -> FormatError:
+    msg = str(exc.msg or exc).strip()
+    msg = re.sub(r",\s*line \d+, column \d+$", "", msg)
+    where = f"line {exc.lineno}" if exc.lineno else None
+    if "Document is empty" in msg or "Start tag expected" in msg:
+        msg = "not an XML document (or empty)"
+    elif "Premature end of data" in msg or "EndTag" in msg or "expected '>'" in msg or "Extra content" in msg:
+        msg = f"the XML is broken or truncated ({msg})"
+    else:
+        msg = f"malformed XML: {msg}"
+    return FormatError(msg, file=str(path), location=where)
+
+
+def local(tag: object) -> str:
+    """Element name without namespace (``""`` for comments and the like)."""
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1]
+
+
+def namespace(tag: object) -> str | None:
+    """Namespace URI of an element name, ``None`` when there is none."""
+    if isinstance(tag, str) and tag[:1] == "{":
+        return tag[1:].split("}", 1)[0]
+    return None
+
+
+def release(el: etree._Element) -> None:
+    """Free a processed element and the already-processed siblings before it (flat memory)."""
+    el.clear(keep_tail=False)
+    parent = el.getparent()
+    if parent is not None:
+        while el.getprevious() is not None:
+            del parent[0]
+
+
+def where(el: etree._Element, what: str | None = None) -> str:
+    """``line N`` (and the unit name) of an element, for error messages."""
+    line = f"line {el.sourceline}" if el.sourceline else ""
+    return ", ".join(p for p in (line, what) if p)
