@@ -29,6 +29,10 @@ _READERS: dict[str, tuple[str, str, str | None]] = {
     "csv": ("tabular", "read_document", "read_tm"),
     "tsv": ("tabular", "read_document", "read_tm"),
     "json": ("jsonfmt", "read_document", None),
+    "xliff12": ("xliff12", "read_document", None),
+    "sdlxliff": ("xliff12", "read_document", None),
+    "mqxliff": ("xliff12", "read_document", None),
+    "mxliff": ("xliff12", "read_document", None),
     "jsonl": ("jsonfmt", "read_lines_document", "read_lines_tm"),
 }
 

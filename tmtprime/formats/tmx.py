@@ -284,6 +284,7 @@ def _write(out: IO[bytes], info: DocumentInfo, tus: Iterator[etree._Element]) ->
             with xf.element("body"):
                 for tu in tus:
                     xf.write(tu)
+                    xf.write("\n")
 
 
 def _prop_name(name: str) -> str:
