@@ -33,6 +33,7 @@ _READERS: dict[str, tuple[str, str, str | None]] = {
     "sdlxliff": ("xliff12", "read_document", None),
     "mqxliff": ("xliff12", "read_document", None),
     "mxliff": ("xliff12", "read_document", None),
+    "xliff2": ("xliff2", "read_document", None),
     "jsonl": ("jsonfmt", "read_lines_document", "read_lines_tm"),
 }
 

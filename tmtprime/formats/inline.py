@@ -82,9 +82,9 @@ def _pair_key(dialect: str, name: str, el: etree._Element) -> str | None:
         ident = g("mid") if name == "mrk" else (g("rid") or g("id")) if name in ("bx", "ex", "bpt", "ept") else g("id")
         family = {"ex": "bx", "ept": "bpt"}.get(name, name)
         return f"{family}{ident}" if ident is not None else None
-    # xliff2: ec/em point at their start with startRef; isolated ones have their own id
-    if name in ("ec", "em") and g("startRef"):
-        return ("sc" if name == "ec" else "sm") + g("startRef")
+    # xliff2: ec/em point at their start with startRef
+    if name in ("ec", "em") and (g("startRef") or g("id")):  # an isolated ec has the id of its sc
+        return ("sc" if name == "ec" else "sm") + (g("startRef") or g("id"))
     ident = g("hex") if name == "cp" else g("id")
     return f"{name}{ident}" if ident is not None else None
 
@@ -151,7 +151,7 @@ class TagTable:
                 self._children(child, parts, seq, location, file)
                 parts.append(close_ph)
             else:
-                if kind == "single" or child.get("isolated") == "yes":
+                if kind == "single":
                     ph = f"{{{n}/}}"
                 elif kind == "open":
                     ph = f"{{{n}}}"
