@@ -28,7 +28,7 @@ def document_record(row: db.Document | Row[Any]) -> DocumentRecord:
         target_lang=row.target_lang,
         unit_count=row.unit_count,
         imported_at=row.imported_at,
-        options=row.options or {},
+        details=row.details or {},
     )
 
 

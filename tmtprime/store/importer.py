@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,7 @@ from tmtprime.store.segments import batched, insert_candidates
 from tmtprime.store.tm import source_hash, word_count
 
 if TYPE_CHECKING:
+    from tmtprime.formats import ColumnMapping
     from tmtprime.formats.model import DocumentInfo, Segment, TMUnit
     from tmtprime.store.project import Store
 
@@ -91,7 +92,7 @@ def import_file(
     *,
     role: str,
     fmt: str | None = None,
-    mapping: Any = None,
+    mapping: ColumnMapping | None = None,
     name: str | None = None,
     quiet: bool = True,
     progress: ProgressCallback | None = None,
@@ -127,13 +128,23 @@ def import_file(
         with store.connection(write=True) as conn:
             if (again := _find(conn, digest, role)) is not None:  # imported meanwhile by another process
                 return ImportResult(document=again, already=True)
-            doc_id = _insert_document(conn, file, role, info, digest, name, mapping)
+            doc_id = _insert_document(conn, file, role, info, digest, name)
             writer = _TMWriter(conn, doc_id) if role == "tm" else _SegmentWriter(conn, doc_id)
             for chunk in batched(counted, BATCH):
                 writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
             _check_complete(writer, role, file)
-            conn.execute(update(_DOC).where(_DOC.c.id == doc_id).values(unit_count=writer.units, format=info.format))
+            conn.execute(
+                update(_DOC)
+                .where(_DOC.c.id == doc_id)
+                .values(
+                    unit_count=writer.units,
+                    format=info.format,
+                    source_lang=info.source_lang,
+                    target_lang=info.target_lang,
+                    details=_details(info, mapping, writer.skipped),
+                )
+            )
             record = document_record(_load_document(conn, doc_id))
     except InputError as error:
         if error.file is None:
@@ -197,18 +208,24 @@ def _unique_name(conn: Connection, wanted: str) -> str:
     return name
 
 
-def _options(fmt: str | None, mapping: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if fmt:
-        options["format"] = fmt
+def _details(info: DocumentInfo, mapping: ColumnMapping | None, skipped: int) -> dict[str, Any] | None:
+    """What to remember about how the file was read (see ``Document.details``)."""
+    details: dict[str, Any] = {}
     if mapping is not None:
-        options["mapping"] = asdict(mapping) if is_dataclass(mapping) and not isinstance(mapping, type) else repr(mapping)
-    return options
+        details["mapping"] = asdict(mapping)
+    if info.tool:
+        details["tool"] = info.tool
+    if info.properties:
+        details["properties"] = dict(info.properties)
+    skips = dict(info.skipped)
+    if skipped:
+        skips["no source or target"] = skips.get("no source or target", 0) + skipped
+    if skips:
+        details["skipped"] = skips
+    return details or None
 
 
-def _insert_document(
-    conn: Connection, file: Path, role: str, info: DocumentInfo, digest: str, name: str | None, mapping: Any
-) -> int:
+def _insert_document(conn: Connection, file: Path, role: str, info: DocumentInfo, digest: str, name: str | None) -> int:
     result = conn.execute(
         insert(_DOC).values(
             name=_unique_name(conn, name or file.name),
@@ -220,7 +237,6 @@ def _insert_document(
             source_lang=info.source_lang,
             target_lang=info.target_lang,
             unit_count=0,
-            options=_options(info.format, mapping) or None,
             imported_at=db.utcnow(),
         )
     )
@@ -250,6 +266,8 @@ class _TMWriter:
                     "source_hash": source_hash(unit.source),
                     "source_words": word_count(unit.source),
                     "properties": unit.properties or None,
+                    "tags": unit.tags or None,
+                    "tags_dialect": unit.tags_dialect,
                 }
             )
         insert_rows(self.conn, _TM, rows)
@@ -275,6 +293,7 @@ class _SegmentWriter:
                 "reference": seg.reference,
                 "attributes": seg.attributes or None,
                 "tags": seg.tags or None,
+                "tags_dialect": seg.tags_dialect,
                 "notes": seg.notes or None,
             }
             for i, seg in enumerate(chunk)

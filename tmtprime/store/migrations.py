@@ -7,10 +7,10 @@ A file newer than this code is refused rather than silently misread.
 
 History:
 
-* **v1** — import tables only: ``project``, ``documents``, ``segments`` (no
-  ``tags``/``notes``), ``systems``, ``candidates``, ``tm_units`` (no lookup
-  columns).
-* **v2** — segment markup (``tags``, ``notes``); TM lookup columns
+* **v1** — import tables only: ``project``, ``documents``, ``segments``,
+  ``systems``, ``candidates``, ``tm_units``; no inline markup, no TM lookup columns.
+* **v2** — inline markup (``segments.tags``/``tags_dialect``/``notes``,
+  ``tm_units.tags``/``tags_dialect``); TM lookup columns
   ``tm_units.source_hash``/``source_words`` with their indexes (backfilled);
   the recommender and cost tables (``feature_sets``, ``feature_rows``,
   ``models``, ``recommendations``, ``candidate_scores``, ``cost_schemes``).
@@ -48,8 +48,15 @@ def stored_version(connection: Connection) -> int | None:
 
 def _v1_to_v2(connection: Connection) -> None:
     dialect = connection.dialect.name
-    connection.execute(text("ALTER TABLE segments ADD COLUMN tags " + _json_type(dialect)))
-    connection.execute(text("ALTER TABLE segments ADD COLUMN notes " + _json_type(dialect)))
+    json_type = "JSONB" if dialect == "postgresql" else "JSON"
+    for table, column, type_ in (
+        ("segments", "tags", json_type),
+        ("segments", "tags_dialect", "VARCHAR(16)"),
+        ("segments", "notes", json_type),
+        ("tm_units", "tags", json_type),
+        ("tm_units", "tags_dialect", "VARCHAR(16)"),
+    ):
+        connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {type_}"))
     # NOT NULL needs a default to add a column to existing rows (SQLite); the
     # backfill below replaces it, and PostgreSQL drops the default afterwards.
     connection.execute(text("ALTER TABLE tm_units ADD COLUMN source_hash BIGINT NOT NULL DEFAULT 0"))
@@ -64,10 +71,6 @@ def _v1_to_v2(connection: Connection) -> None:
             index.create(connection)
     for model in (db.FeatureSet, db.FeatureRow, db.Model, db.Recommendation, db.CandidateScore, db.CostScheme):
         model.__table__.create(connection)
-
-
-def _json_type(dialect: str) -> str:
-    return "JSONB" if dialect == "postgresql" else "JSON"
 
 
 def _backfill_tm_lookup(connection: Connection) -> None:

@@ -67,7 +67,8 @@ class Store:
         self._write_engine = engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(bind=engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(bind=self._write_engine, expire_on_commit=False)
-        self._describe = str(sqlite_path(url) or url.render_as_string(hide_password=True))
+        self.location = str(sqlite_path(url) or url.render_as_string(hide_password=True))
+        """The project file, or the database URL without its password (for messages)."""
 
         from tmtprime.store.documents import Documents
         from tmtprime.store.features import Features
@@ -113,7 +114,7 @@ class Store:
         try:
             with store.connection(write=True) as conn:
                 if stored_version(conn) is not None:
-                    raise StoreError(f"{store._describe} already holds a TMTprime project")
+                    raise StoreError(f"{store.location} already holds a TMTprime project")
                 db.Base.metadata.create_all(conn)
                 conn.execute(
                     db.Project.__table__.insert().values(
@@ -148,9 +149,9 @@ class Store:
                     upgrade(conn)
         except StoreError as error:
             store.close()
-            if str(error).startswith(store._describe):
+            if str(error).startswith(store.location):
                 raise
-            raise StoreError(f"{store._describe}: {error}") from None
+            raise StoreError(f"{store.location}: {error}") from None
         except BaseException:
             store.close()
             raise
@@ -169,7 +170,7 @@ class Store:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Store({self._describe!r})"
+        return f"Store({self.location!r})"
 
     @property
     def is_sqlite(self) -> bool:
@@ -186,7 +187,7 @@ class Store:
             with factory() as session, session.begin():
                 yield session
         except DBAPIError as error:
-            raise _database_error(error, self._describe) from None
+            raise _database_error(error, self.location) from None
 
     @contextmanager
     def connection(self, *, write: bool = False) -> Iterator[Connection]:
@@ -196,7 +197,7 @@ class Store:
             with engine.begin() as conn:
                 yield conn
         except DBAPIError as error:
-            raise _database_error(error, self._describe) from None
+            raise _database_error(error, self.location) from None
 
     # -- the project itself -----------------------------------------------------------
 

@@ -39,7 +39,7 @@ class DocumentRecord:
     target_lang: str | None
     unit_count: int
     imported_at: datetime
-    options: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,7 @@ class SegmentRecord:
     reference: str | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
     tags: Mapping[str, str] = field(default_factory=dict)
+    tags_dialect: str | None = None
     notes: tuple[str, ...] = ()
     candidates: tuple[CandidateRecord, ...] = ()
 
@@ -98,6 +99,8 @@ class TMRecord:
     source: str
     target: str
     properties: Mapping[str, Any] = field(default_factory=dict)
+    tags: Mapping[str, str] = field(default_factory=dict)
+    tags_dialect: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

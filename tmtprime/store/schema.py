@@ -123,8 +123,9 @@ class Document(Base):
     target_lang: Mapped[str | None] = mapped_column(String(35))
     unit_count: Mapped[int] = mapped_column(Integer, default=0)
     """Number of segments (or TM units) the file contributed."""
-    options: Mapped[JsonDict | None]
-    """Import options (column mapping...), to tell how the data was read."""
+    details: Mapped[JsonDict | None]
+    """How the file was read and what the reader learnt: ``mapping`` (CSV/TSV column
+    mapping), ``tool``, ``properties`` (file-level header data), ``skipped`` (counts by reason)."""
     imported_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     segments: Mapped[list[Segment]] = relationship(
@@ -149,6 +150,8 @@ class Segment(Base):
     """Per-unit data the file carried (``doc_id``, ``seg_id``, XLIFF attributes...)."""
     tags: Mapped[JsonDict | None]
     """Placeholder -> original inline markup, so that an export restores the markup."""
+    tags_dialect: Mapped[str | None] = mapped_column(String(16))
+    """Markup vocabulary of ``tags`` (``tmx``, ``xliff12``, ``xliff2``)."""
     notes: Mapped[list[str] | None] = mapped_column(_JSON)
 
     document: Mapped[Document] = relationship(back_populates="segments")
@@ -218,6 +221,8 @@ class TMUnit(Base):
     source_hash: Mapped[int] = mapped_column(BigInteger)
     source_words: Mapped[int] = mapped_column(Integer)
     properties: Mapped[JsonDict | None]
+    tags: Mapped[JsonDict | None]
+    tags_dialect: Mapped[str | None] = mapped_column(String(16))
 
 
 class FeatureSet(Base):

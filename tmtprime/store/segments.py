@@ -250,6 +250,7 @@ def _segment(row: Row[Any], candidates: tuple[CandidateRecord, ...]) -> SegmentR
         reference=row.reference,
         attributes=row.attributes or {},
         tags=row.tags or {},
+        tags_dialect=row.tags_dialect,
         notes=tuple(row.notes or ()),
         candidates=candidates,
     )

@@ -48,10 +48,21 @@ def _record(row: Row[Any]) -> TMRecord:
         source=row.source,
         target=row.target,
         properties=row.properties or {},
+        tags=row.tags or {},
+        tags_dialect=row.tags_dialect,
     )
 
 
-_COLUMNS = (_TM.c.id, _TM.c.document_id, _TM.c.position, _TM.c.source, _TM.c.target, _TM.c.properties)
+_COLUMNS = (
+    _TM.c.id,
+    _TM.c.document_id,
+    _TM.c.position,
+    _TM.c.source,
+    _TM.c.target,
+    _TM.c.properties,
+    _TM.c.tags,
+    _TM.c.tags_dialect,
+)
 
 
 class TranslationMemory:

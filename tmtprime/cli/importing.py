@@ -1,0 +1,107 @@
+"""``tmtprime import PATH FILE... --as tm|dev|document``: bring files into a project.
+
+Each file is imported in its own transaction: a bad file changes nothing and
+stops the command with one line naming the file, the line or unit, and the
+problem; files imported before it stay imported. The format is detected from
+the content (``--format`` overrides it). For CSV/TSV the ``--*-col`` options
+name the columns; columns left unnamed are inferred from usual header names
+and any other column is kept as a segment attribute.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tmtprime.cli._common import add_quiet
+from tmtprime.errors import UsageError
+
+FORMATS = ("tmx", "xliff12", "sdlxliff", "mqxliff", "mxliff", "xliff2", "po", "csv", "tsv", "json", "jsonl", "text")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "import",
+        help="import TMs, dev data or documents into a project",
+        description=(__doc__ or "").split("\n\n", 1)[1],
+    )
+    parser.add_argument("path", metavar="PATH", help="project file or database URL")
+    parser.add_argument("files", metavar="FILE", nargs="+", help="files to import (.gz accepted)")
+    parser.add_argument(
+        "--as",
+        dest="role",
+        choices=("tm", "dev", "document"),
+        default="document",
+        help="tm: a translation memory; dev: segments with references and candidates (to train); "
+        "document: work to translate (default)",
+    )
+    parser.add_argument("--format", dest="fmt", choices=FORMATS, help="skip format detection")
+    parser.add_argument("--name", help="document name in the project (default: the file name; one FILE only)")
+    cols = parser.add_argument_group("CSV/TSV columns (names, or 1-based numbers with --no-header)")
+    cols.add_argument("--source-col", metavar="COL", help="source text")
+    cols.add_argument("--target-col", metavar="COL", help="target text (of a TM)")
+    cols.add_argument("--reference-col", metavar="COL", help="reference translation (dev data)")
+    cols.add_argument("--tm-col", metavar="COL", help="TM match (target side)")
+    cols.add_argument("--tm-source-col", metavar="COL", help="source side of the TM match")
+    cols.add_argument("--tm-score-col", metavar="COL", help="fuzzy score of the TM match (0-100)")
+    cols.add_argument("--tm-system", metavar="NAME", default="tm", help="system name of TM matches (default tm)")
+    cols.add_argument(
+        "--mt-col",
+        metavar="NAME=COL",
+        action="append",
+        default=[],
+        help="an MT output: system NAME in column COL (repeat for each system)",
+    )
+    cols.add_argument("--context-col", metavar="COL", help="context (default: a msgctxt/context column)")
+    cols.add_argument(
+        "--key-col", metavar="COL", action="append", help="segment id column(s) (default: doc_id+seg_id, id...)"
+    )
+    cols.add_argument("--no-header", action="store_true", help="the table has no header row")
+    add_quiet(parser)
+    parser.set_defaults(handler=_run)
+
+
+def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.ColumnMapping, imported lazily
+    """The ColumnMapping the options describe, or None when none was given (readers infer it)."""
+    mt: dict[str, str] = {}
+    for item in ns.mt_col:
+        name, sep, col = item.partition("=")
+        if not sep or not name.strip() or not col.strip():
+            raise UsageError(f"--mt-col {item!r}: expected NAME=COLUMN, e.g. --mt-col eng-spa=mt_apertium_eng-spa")
+        if name.strip() in mt:
+            raise UsageError(f"--mt-col: system {name.strip()!r} given twice")
+        mt[name.strip()] = col.strip()
+    given = {
+        "source": ns.source_col,
+        "target": ns.target_col,
+        "reference": ns.reference_col,
+        "tm": ns.tm_col,
+        "tm_source": ns.tm_source_col,
+        "tm_score": ns.tm_score_col,
+        "context": ns.context_col,
+    }
+    keys = ns.key_col or []
+    if not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm":
+        return None
+    from tmtprime.formats import ColumnMapping
+
+    return ColumnMapping(
+        **given,
+        mt=mt,
+        tm_system=ns.tm_system,
+        key=keys if len(keys) > 1 else (keys[0] if keys else None),
+        header=not ns.no_header,
+    )
+
+
+def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.store import Store
+    from tmtprime.store.importer import import_file
+
+    if ns.name and len(ns.files) > 1:
+        raise UsageError("--name names one document: give one FILE with it")
+    mapping = column_mapping(ns)
+    with Store.open(ns.path) as store:
+        for file in ns.files:
+            result = import_file(store, file, role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name, quiet=ns.quiet)
+            print(result.summary())
+    return 0

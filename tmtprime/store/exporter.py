@@ -1,0 +1,442 @@
+"""Exporting a project: the picks table (CSV), everything (JSON), XLIFF for translators, TMX.
+
+* ``csv`` — one row per segment, documents in import order and segments in
+  file order: ``document, index`` (1-based position in the file), ``key,
+  doc_id, seg_id, context, source``, then the pick: ``system, kind,
+  confidence, text`` of the recommended candidate (the user's override when
+  there is one), and ``fuzzy``, the best TM match score of the segment. A
+  segment without a recommendation has those pick columns empty: nothing is
+  guessed, and no confidence is ever invented.
+* ``json`` — the same segments with every candidate, its predicted
+  probability/TER, and the recommendation.
+* ``xliff`` (1.2) / ``xliff2`` — the pick as target and every candidate as an
+  alternative carrying its confidence and origin (written by
+  :mod:`tmtprime.formats`); one file per document.
+* ``tmx`` — the translation memory, plus every segment that has a confirmed
+  reference translation.
+
+By default the ``document`` files of the project are exported (``tmx``: all
+files); ``document=`` picks one file, ``role=`` another role.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from tmtprime.errors import StoreError, UsageError
+from tmtprime.progress import ProgressCallback, track
+from tmtprime.store.records import CandidateRecord, DocumentRecord, RecommendationRecord, SegmentRecord
+from tmtprime.store.segments import batched
+
+if TYPE_CHECKING:
+    from tmtprime.formats.model import Candidate, DocumentInfo, Segment, TMUnit
+    from tmtprime.store.project import Store
+
+EXPORT_FORMATS = ("csv", "json", "xliff", "xliff2", "tmx")
+CSV_COLUMNS = (
+    "document",
+    "index",
+    "key",
+    "doc_id",
+    "seg_id",
+    "context",
+    "source",
+    "system",
+    "kind",
+    "confidence",
+    "fuzzy",
+    "text",
+)
+_XLIFF = {"xliff": "xliff12", "xliff2": "xliff2"}
+_PAGE = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The candidate to use for a segment and how sure the model is of it."""
+
+    candidate: CandidateRecord
+    confidence: float | None
+    overridden: bool
+
+
+@dataclass(slots=True)
+class ExportResult:
+    """What an export wrote."""
+
+    fmt: str
+    files: list[str] = field(default_factory=list)
+    documents: list[str] = field(default_factory=list)
+    segments: int = 0
+    recommended: int = 0
+    tm_units: int = 0
+    references: int = 0
+    """Segments written to a TMX as source/reference pairs."""
+
+    def summary(self) -> str:
+        """One line for the CLI."""
+        if self.fmt == "tmx":
+            what = f"{self.tm_units} TM units and {self.references} reference translations"
+        else:
+            what = f"{self.segments} segments ({self.recommended} with a recommendation)"
+        return f"exported {what} from {len(self.documents)} document(s) to {', '.join(self.files)}"
+
+
+def pick_of(segment: SegmentRecord, recommendation: RecommendationRecord | None) -> Pick | None:
+    """The chosen candidate of a segment: the user's override, else the model's pick; None without one.
+
+    The confidence of an override is the model's probability for that candidate
+    (None when the model recorded none), never the confidence of its own pick.
+    """
+    if recommendation is None:
+        return None
+    chosen = recommendation.chosen_id
+    candidate = next((c for c in segment.candidates if c.id == chosen), None)
+    if candidate is None:
+        return None
+    if chosen == recommendation.candidate_id:
+        return Pick(candidate, recommendation.confidence, overridden=False)
+    prediction = recommendation.predictions.get(chosen)
+    return Pick(candidate, prediction.probability if prediction else None, overridden=True)
+
+
+def best_fuzzy(segment: SegmentRecord) -> float | None:
+    """The highest TM fuzzy score among the segment's candidates."""
+    scores = [c.fuzzy for c in segment.candidates if c.kind == "tm" and c.fuzzy is not None]
+    return max(scores) if scores else None
+
+
+def export_project(
+    store: Store,
+    fmt: str,
+    out: str | os.PathLike[str],
+    *,
+    document: str | None = None,
+    role: str | None = None,
+    model: str | None = None,
+    quiet: bool = True,
+    progress: ProgressCallback | None = None,
+) -> ExportResult:
+    """Write the project (or one document) as ``fmt`` to ``out`` (``-`` = standard output for csv/json).
+
+    ``model`` chooses whose recommendations are used (default: the newest model
+    that has recommendations).
+    """
+    if fmt not in EXPORT_FORMATS:
+        raise UsageError(f"unknown export format {fmt!r} (expected one of: {', '.join(EXPORT_FORMATS)})")
+    docs = _documents(store, fmt, document, role)
+    if model is not None:
+        store.models.get(model)  # a clear error for a wrong name
+    model = model or store.recommendations.latest_model()
+    result = ExportResult(fmt=fmt, documents=[d.name for d in docs])
+    exporter = _Exporter(store, docs, model, result, quiet=quiet, progress=progress)
+    if fmt == "csv":
+        with _text_output(out) as stream:
+            exporter.write_csv(stream)
+    elif fmt == "json":
+        with _text_output(out) as stream:
+            exporter.write_json(stream)
+    elif fmt == "tmx":
+        exporter.write_tmx(_file_output(out, fmt))
+    else:
+        exporter.write_xliff(_XLIFF[fmt], out)
+    if not result.files:
+        result.files.append("standard output" if os.fspath(out) == "-" else os.fspath(out))
+    return result
+
+
+def _documents(store: Store, fmt: str, document: str | None, role: str | None) -> list[DocumentRecord]:
+    if document is not None:
+        doc = store.documents.get(document)
+        if doc.role == "tm" and fmt != "tmx":
+            raise UsageError(f"{doc.name!r} is a translation memory: export it with --format tmx")
+        return [doc]
+    if fmt == "tmx" and role is None:
+        docs = store.documents.list()
+    else:
+        roles = ("dev", "document") if role == "all" else (role or "document",)
+        docs = [d for d in store.documents.list() if d.role in roles]
+    if not docs:
+        others = {d.role for d in store.documents.list()}
+        hint = f"; this project has {', '.join(sorted(others))} files (choose with --role or --document)" if others else ""
+        wanted = "files" if fmt == "tmx" else f"{' or '.join(roles)} files"
+        raise StoreError(f"nothing to export: no {wanted} in this project{hint}")
+    return docs
+
+
+@contextmanager
+def _text_output(out: str | os.PathLike[str]) -> Iterator[IO[str]]:
+    if os.fspath(out) == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    path = Path(out)
+    try:
+        stream = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise StoreError(f"cannot write {path}: {error.strerror}") from None
+    with stream:
+        yield stream
+
+
+def _file_output(out: str | os.PathLike[str], fmt: str) -> Path:
+    if os.fspath(out) == "-":
+        raise UsageError(f"--format {fmt} writes a file: give -o FILE")
+    return Path(out)
+
+
+class _Exporter:
+    """Walks the chosen documents page by page, attaching recommendations."""
+
+    def __init__(
+        self,
+        store: Store,
+        docs: list[DocumentRecord],
+        model: str | None,
+        result: ExportResult,
+        *,
+        quiet: bool,
+        progress: ProgressCallback | None,
+    ) -> None:
+        self.store, self.docs, self.model, self.result = store, docs, model, result
+        self.quiet, self.progress = quiet, progress
+
+    def segments(self, docs: Iterable[DocumentRecord]) -> Iterator[tuple[SegmentRecord, Pick | None, RecommendationRecord | None]]:
+        """Every segment of ``docs`` in order, with its pick and recommendation."""
+        for doc in docs:
+            if doc.role == "tm":
+                continue
+            stream = track(
+                self.store.segments.iter(document_id=doc.id),
+                total=doc.unit_count,
+                desc=f"exporting {doc.name}",
+                unit=" segments",
+                quiet=self.quiet,
+                callback=self.progress,
+            )
+            for page in batched(stream, _PAGE):
+                recs = (
+                    self.store.recommendations.for_segments([s.id for s in page], model=self.model)
+                    if self.model
+                    else {}
+                )
+                for seg in page:
+                    rec = recs.get(seg.id)
+                    pick = pick_of(seg, rec)
+                    self.result.segments += 1
+                    self.result.recommended += pick is not None
+                    yield seg, pick, rec
+
+    def write_csv(self, stream: IO[str]) -> None:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for seg, pick, _rec in self.segments(self.docs):
+            writer.writerow(_csv_row(seg, pick))
+
+    def write_json(self, stream: IO[str]) -> None:
+        project = self.store.project()
+        head = {"project": project.name, "source_lang": project.source_lang, "target_lang": project.target_lang}
+        head["model"] = self.model
+        stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "segments": [\n')
+        first = True
+        for seg, pick, rec in self.segments(self.docs):
+            stream.write(("" if first else ",\n") + json.dumps(_json_segment(seg, pick, rec), ensure_ascii=False))
+            first = False
+        stream.write("\n]}\n")
+
+    def write_xliff(self, fmt: str, out: str | os.PathLike[str]) -> None:
+        from tmtprime.formats import write_document
+
+        target = _file_output(out, fmt)
+        many = len(self.docs) > 1
+        if many:
+            target.mkdir(parents=True, exist_ok=True)
+        elif target.is_dir():
+            many = True
+        suffix = ".xlf" if fmt == "xliff2" else ".xliff"
+        project = self.store.project()
+        for doc in self.docs:
+            path = target / (_safe_name(doc.name) + suffix) if many else target
+            info = _info(doc, project.source_lang, project.target_lang, fmt)
+            write_document(fmt, path, info, (_segment(seg, pick, rec) for seg, pick, rec in self.segments([doc])))
+            self.result.files.append(str(path))
+
+    def write_tmx(self, path: Path) -> None:
+        from tmtprime.formats import write_tm
+
+        project = self.store.project()
+        info = _info(self.docs[0], project.source_lang, project.target_lang, "tmx")
+        info.original = None
+        write_tm("tmx", path, info, self._tm_units())
+        self.result.files.append(str(path))
+
+    def _tm_units(self) -> Iterator[TMUnit]:
+        from tmtprime.formats.model import TMUnit
+
+        for doc in self.docs:
+            if doc.role != "tm":
+                continue
+            units = track(
+                self.store.tm.iter_units(document_id=doc.id),
+                total=doc.unit_count,
+                desc=f"exporting {doc.name}",
+                unit=" units",
+                quiet=self.quiet,
+                callback=self.progress,
+            )
+            for unit in units:
+                self.result.tm_units += 1
+                yield TMUnit(
+                    source=unit.source,
+                    target=unit.target,
+                    properties={str(k): str(v) for k, v in unit.properties.items()},
+                    tags=dict(unit.tags),
+                    tags_dialect=unit.tags_dialect,
+                )
+        for seg, _pick, _rec in self.segments(d for d in self.docs if d.role != "tm"):
+            if seg.reference:
+                props = {"document": seg.document, **{str(k): str(v) for k, v in seg.attributes.items()}}
+                if seg.context:
+                    props["context"] = seg.context
+                self.result.references += 1
+                yield TMUnit(
+                    source=seg.source,
+                    target=seg.reference,
+                    properties=props,
+                    tags=dict(seg.tags),
+                    tags_dialect=seg.tags_dialect,
+                )
+
+
+def _safe_name(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_.#" else "_" for ch in name)
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.6g}"
+
+
+def _seg_id(seg: SegmentRecord) -> str:
+    """The segment's ``seg_id`` attribute; else what follows ``doc_id#`` in its key (TSV keys are doc_id#seg_id)."""
+    if "seg_id" in seg.attributes:
+        return str(seg.attributes["seg_id"])
+    doc_id = seg.attributes.get("doc_id")
+    if doc_id and seg.key.startswith(f"{doc_id}#"):
+        return seg.key[len(str(doc_id)) + 1 :]
+    return ""
+
+
+def _csv_row(seg: SegmentRecord, pick: Pick | None) -> list[str]:
+    chosen = pick.candidate if pick else None
+    return [
+        seg.document,
+        str(seg.position + 1),
+        seg.key,
+        str(seg.attributes.get("doc_id", "")),
+        _seg_id(seg),
+        seg.context or "",
+        seg.source,
+        chosen.system if chosen else "",
+        chosen.kind if chosen else "",
+        _number(pick.confidence) if pick else "",
+        _number(best_fuzzy(seg)),
+        chosen.text if chosen else "",
+    ]
+
+
+def _json_segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | None) -> dict[str, Any]:
+    predictions = rec.predictions if rec else {}
+    return {
+        "document": seg.document,
+        "index": seg.position + 1,
+        "key": seg.key,
+        "source": seg.source,
+        "context": seg.context,
+        "reference": seg.reference,
+        "attributes": dict(seg.attributes),
+        "candidates": [
+            {
+                "id": c.id,
+                "system": c.system,
+                "kind": c.kind,
+                "rank": c.rank,
+                "text": c.text,
+                "fuzzy": c.fuzzy,
+                "tm_source": c.tm_source,
+                "origin": c.origin,
+                "probability": predictions[c.id].probability if c.id in predictions else None,
+                "predicted_ter": predictions[c.id].predicted_ter if c.id in predictions else None,
+            }
+            for c in seg.candidates
+        ],
+        "recommendation": None
+        if pick is None or rec is None
+        else {
+            "model": rec.model,
+            "candidate": pick.candidate.id,
+            "system": pick.candidate.system,
+            "kind": pick.candidate.kind,
+            "confidence": pick.confidence,
+            "overridden": pick.overridden,
+        },
+    }
+
+
+def _info(doc: DocumentRecord, source_lang: str, target_lang: str, fmt: str) -> DocumentInfo:
+    from tmtprime.formats.model import DocumentInfo
+
+    return DocumentInfo(
+        path=doc.path, format=fmt, source_lang=source_lang, target_lang=target_lang, original=doc.original or doc.name
+    )
+
+
+def _segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | None) -> Segment:
+    """The interchange segment a writer takes: every candidate with its confidence, the pick marked."""
+    from tmtprime.formats.model import Segment
+
+    predictions = rec.predictions if rec else {}
+    candidates: list[Candidate] = []
+    chosen: int | None = None
+    for c in seg.candidates:
+        if pick is not None and c.id == pick.candidate.id:
+            chosen = len(candidates)
+            confidence = pick.confidence
+        else:
+            confidence = predictions[c.id].probability if c.id in predictions else None
+        candidates.append(_candidate(c, confidence))
+    return Segment(
+        key=seg.key,
+        source=seg.source,
+        reference=seg.reference,
+        context=seg.context,
+        candidates=candidates,
+        tags=dict(seg.tags),
+        tags_dialect=seg.tags_dialect,
+        notes=list(seg.notes),
+        attributes={str(k): str(v) for k, v in seg.attributes.items()},
+        pick=chosen,
+    )
+
+
+def _candidate(c: CandidateRecord, confidence: float | None) -> Candidate:
+    from tmtprime.formats.model import Candidate
+
+    return Candidate(
+        system=c.system,
+        kind=c.kind,  # type: ignore[arg-type]
+        text=c.text,
+        fuzzy=c.fuzzy,
+        tm_source=c.tm_source,
+        origin=c.origin or c.system,
+        confidence=confidence,
+        attributes={str(k): str(v) for k, v in c.attributes.items()},
+    )
+
