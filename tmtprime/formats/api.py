@@ -11,8 +11,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import IO, Any
 
-from tmtprime.errors import FormatError
+from tmtprime.errors import FormatError, InputError
 
+from . import po, text, xliff2, xliff12
 from .base import ReadOptions, segments_to_units
 from .detect import FORMATS, canonical, detect_format
 from .mapping import ColumnMapping
@@ -34,6 +35,8 @@ _READERS: dict[str, tuple[str, str, str | None]] = {
     "mqxliff": ("xliff12", "read_document", None),
     "mxliff": ("xliff12", "read_document", None),
     "xliff2": ("xliff2", "read_document", None),
+    "po": ("po", "read_document", None),
+    "text": ("text", "read_document", "read_tm"),
     "jsonl": ("jsonfmt", "read_lines_document", "read_lines_tm"),
 }
 
@@ -42,6 +45,13 @@ WRITE_FORMATS = ("xliff12", "xliff2", "tmx", "csv", "tsv", "json")
 
 REFERENCE_SEMANTICS: dict[str, str] = {
     "tmx": "the unit's variant in the target language",
+    "xliff12": xliff12.REFERENCE,
+    "sdlxliff": xliff12.REFERENCE + " (Trados: sdl:seg conf Translated/ApprovedTranslation/ApprovedSignOff)",
+    "mqxliff": xliff12.REFERENCE + " (memoQ: mq:status confirmed/proofread)",
+    "mxliff": xliff12.REFERENCE + " (Phrase: m:confirmed)",
+    "xliff2": xliff2.REFERENCE,
+    "po": po.REFERENCE,
+    "text": text.REFERENCE,
     "csv": "the reference column (else the target column)",
     "tsv": "the reference column (else the target column)",
     "jsonl": "the reference key (else the target key)",
@@ -58,8 +68,6 @@ def _options(path: str | os.PathLike[str], fmt: str | None, mapping: ColumnMappi
              source_lang: str | None, target_lang: str | None) -> ReadOptions:
     p = os.fspath(path)
     if not Path(p).is_file():
-        from tmtprime.errors import InputError
-
         raise InputError("file not found" if not Path(p).exists() else "not a regular file", file=p)
     f = canonical(fmt) if fmt else detect_format(p)
     if f not in _READERS:
@@ -67,25 +75,43 @@ def _options(path: str | os.PathLike[str], fmt: str | None, mapping: ColumnMappi
     return ReadOptions(path=p, fmt=f, mapping=mapping, source_lang=source_lang, target_lang=target_lang)
 
 
+def _extra(opts: ReadOptions, target_file: str | os.PathLike[str] | None) -> dict[str, Any]:
+    if target_file is None:
+        return {}
+    if opts.fmt != "text":
+        raise FormatError(f"target_file= is for parallel plain text, not {opts.fmt}", file=opts.name)
+    if not Path(target_file).is_file():
+        raise InputError("target file not found", file=os.fspath(target_file))
+    return {"target_file": target_file}
+
+
 def read_document(
     path: str | os.PathLike[str], *, fmt: str | None = None, mapping: ColumnMapping | None = None,
     source_lang: str | None = None, target_lang: str | None = None,
+    target_file: str | os.PathLike[str] | None = None,
 ) -> tuple[DocumentInfo, Iterator[Segment]]:
-    """Stream the segments of a bilingual document (with reference and candidates where the file has them)."""
+    """Stream the segments of a bilingual document (with reference and candidates where the file has them).
+
+    ``target_file``: for parallel plain text, the line-aligned reference file.
+    """
     opts = _options(path, fmt, mapping, source_lang, target_lang)
     module, doc_reader, _ = _READERS[opts.fmt]
-    return getattr(_module(module), doc_reader)(opts)
+    return getattr(_module(module), doc_reader)(opts, **_extra(opts, target_file))
 
 
 def read_tm(
     path: str | os.PathLike[str], *, fmt: str | None = None, mapping: ColumnMapping | None = None,
     source_lang: str | None = None, target_lang: str | None = None,
+    target_file: str | os.PathLike[str] | None = None,
 ) -> tuple[DocumentInfo, Iterator[TMUnit]]:
-    """Stream the translation units of a TM (for documents: segments that have a reference)."""
+    """Stream the translation units of a TM (for documents: segments that have a reference).
+
+    ``target_file``: for parallel plain text, the line-aligned target file.
+    """
     opts = _options(path, fmt, mapping, source_lang, target_lang)
     module, doc_reader, tm_reader = _READERS[opts.fmt]
     if tm_reader is not None:
-        return getattr(_module(module), tm_reader)(opts)
+        return getattr(_module(module), tm_reader)(opts, **_extra(opts, target_file))
     info, segments = getattr(_module(module), doc_reader)(opts)
     return info, segments_to_units(info, segments)
 
