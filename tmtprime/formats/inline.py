@@ -45,6 +45,7 @@ XLIFF2_NS = "urn:oasis:names:tc:xliff:document:2.0"
 
 DIALECT_NS: dict[str, str | None] = {"tmx": None, "xliff12": XLIFF12_NS, "xliff2": XLIFF2_NS}
 
+_PREFIXES = {"urn:tmtprime:xliff:1": "tmt"}  # our own namespace always gets its usual prefix
 PLACEHOLDER_RE = re.compile(r"\{(/?)(\d+)(/?)\}")
 
 # How each dialect's inline elements become placeholders.
@@ -196,7 +197,7 @@ def _qname(name: str, ns: str | None, nsmap: dict[str | None, str], used: dict[s
         return f"xml:{local}"
     prefix = used.get(uri)
     if prefix is None:
-        prefix = next((p for p, u in nsmap.items() if u == uri and p), None) or f"ns{len(used)}"
+        prefix = _PREFIXES.get(uri) or next((p for p, u in nsmap.items() if u == uri and p), None) or f"ns{len(used)}"
         used[uri] = prefix
     return f"{prefix}:{local}"
 

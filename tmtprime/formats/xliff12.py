@@ -143,8 +143,9 @@ class _Reader:
     def header(self, el: etree._Element) -> None:
         for tool in el.iter(X + "tool"):
             name = " ".join(filter(None, (tool.get("tool-name"), tool.get("tool-version"))))
+            if not self.tools:  # the file's own <tool> is more precise than the dialect's name
+                self.info.tool = name
             self.tools[tool.get("tool-id") or name] = name
-            self.info.tool = self.info.tool or name
 
     def check_inner_lang(self, el: etree._Element, what: str, loc: str) -> None:
         lang = el.get(XML_LANG)
@@ -260,8 +261,12 @@ class _Reader:
         if kind is None:
             seg.attributes["draft_target"] = text
             return
-        i = add_candidate(seg, Candidate(system=system or kind, kind=kind, text=text,  # type: ignore[arg-type]
-                                         fuzzy=fuzzy if kind == "tm" else None, origin=system))
+        same = next((i for i, c in enumerate(seg.candidates) if c.kind == kind and c.text == text), None)
+        if system is None and same is not None:  # the target is one of the alt-trans proposals
+            i = same
+        else:
+            i = add_candidate(seg, Candidate(system=system or kind, kind=kind, text=text,  # type: ignore[arg-type]
+                                             fuzzy=fuzzy if kind == "tm" else None, origin=system))
         if seg.pick is None and tgt_el is not None and tgt_el.get(TMT + "system"):
             seg.pick = i
 
