@@ -37,6 +37,11 @@ def norm_lang(code: str | None) -> str | None:
     return code.strip().replace("_", "-").lower() or None
 
 
+def bcp47(code: str | None) -> str | None:
+    """A language code as the XML schemas want it (``fr_FR`` -> ``fr-FR``), for writers."""
+    return code.strip().replace("_", "-") if code else code
+
+
 def lang_match(wanted: str | None, found: str | None) -> int:
     """How well a language code in a file fits the wanted one.
 

@@ -53,9 +53,9 @@ PLACEHOLDER_RE = re.compile(r"\{(/?)(\d+)(/?)\}")
 #   "open"/"close": one half of a pair matched by an id attribute -> {N} / {/N}
 #   "single": standalone code -> {N/}
 _KINDS: dict[str, dict[str, str]] = {
-    "tmx": {"bpt": "open", "ept": "close", "ph": "single", "it": "single", "ut": "single", "hi": "content"},
+    "tmx": {"bpt": "open", "ept": "close", "ph": "single", "it": "isolated", "ut": "single", "hi": "content"},
     "xliff12": {
-        "g": "content", "mrk": "content", "x": "single", "ph": "single", "it": "single",
+        "g": "content", "mrk": "content", "x": "single", "ph": "single", "it": "isolated",
         "bx": "open", "ex": "close", "bpt": "open", "ept": "close",
     },
     "xliff2": {
@@ -63,6 +63,15 @@ _KINDS: dict[str, dict[str, str]] = {
         "sc": "open", "ec": "close", "sm": "open", "em": "close",
     },
 }
+# Elements that are forms of one code: a paired g and its isolated halves bx/ex, a bpt/ept pair and
+# an isolated it, pc and sc/ec... They share placeholder numbers, so an MT output that lost half a
+# pair (written as an isolated code) reads back with the same placeholder.
+_FAMILY: dict[str, dict[str, str]] = {
+    "tmx": {"bpt": "p", "ept": "p", "it": "p"},
+    "xliff12": {"g": "g", "bx": "g", "ex": "g", "bpt": "b", "ept": "b", "it": "b"},
+    "xliff2": {"pc": "s", "sc": "s", "ec": "s", "sm": "m", "em": "m", "mrk": "m"},
+}
+_ISOLATED_POS = {"begin": "open", "open": "open", "end": "close", "close": "close"}
 
 
 def _local(tag: object) -> str:
@@ -75,19 +84,28 @@ def _pair_key(dialect: str, name: str, el: etree._Element) -> str | None:
     ``None`` when the element carries no id (then the k-th such element matches).
     """
     g = el.get
+    family = _FAMILY[dialect].get(name, name)
     if dialect == "tmx":
-        if name in ("bpt", "ept"):
-            return f"p{g('i')}"
-        return f"{name}{g('x')}" if g("x") is not None else None
-    if dialect == "xliff12":
+        ident = g("i") if name in ("bpt", "ept") else g("x")
+    elif dialect == "xliff12":
         ident = g("mid") if name == "mrk" else (g("rid") or g("id")) if name in ("bx", "ex", "bpt", "ept") else g("id")
-        family = {"ex": "bx", "ept": "bpt"}.get(name, name)
-        return f"{family}{ident}" if ident is not None else None
-    # xliff2: ec/em point at their start with startRef
-    if name in ("ec", "em") and (g("startRef") or g("id")):  # an isolated ec has the id of its sc
-        return ("sc" if name == "ec" else "sm") + (g("startRef") or g("id"))
-    ident = g("hex") if name == "cp" else g("id")
-    return f"{name}{ident}" if ident is not None else None
+    elif name in ("ec", "em"):  # XLIFF 2 closing halves point at their start; an isolated one has its id
+        ident = g("startRef") or g("id")
+    else:
+        ident = g("hex") if name == "cp" else g("id")
+    return f"{family}{ident}" if ident is not None else None
+
+
+def _same_code(old: str, new: str, dialect: str) -> bool:
+    """Can two markups stand for the same placeholder (equal, or forms of one code family)?"""
+    if old == new:
+        return True
+    a, b = _NAME_RE.match(old), _NAME_RE.match(new)
+    if a is None or b is None:
+        return False
+    fam = _FAMILY[dialect]
+    na, nb = a.group(0)[1:], b.group(0)[1:]
+    return na == nb or (na in fam and fam.get(na) == fam.get(nb))
 
 
 class TagTable:
@@ -138,29 +156,35 @@ class TagTable:
                 raise FormatError(
                     f"unexpected element <{name}> inside a text element", file=file, location=location
                 )
+            if kind == "isolated":
+                kind = _ISOLATED_POS.get(child.get("pos") or "", "single")
             key = _pair_key(self.dialect, name, child)
             if key is None:  # no id to match by: the k-th anonymous code of this name
                 seq[name] = seq.get(name, 0) + 1
                 key = f"{name}#{seq[name]}"
-            n = self._number(key)
             if kind == "content":
-                open_ph, close_ph = f"{{{n}}}", f"{{/{n}}}"
-                self.tags.setdefault(open_ph, serialize(child, self.ns, open_only=True))
+                open_ph = self._slot(key, "{%d}", serialize(child, self.ns, open_only=True))
+                close_ph = "{/" + open_ph[1:]
                 self.tags.setdefault(close_ph, f"</{name}>")
                 parts.append(open_ph)
                 parts.append(child.text or "")
                 self._children(child, parts, seq, location, file)
                 parts.append(close_ph)
             else:
-                if kind == "single":
-                    ph = f"{{{n}/}}"
-                elif kind == "open":
-                    ph = f"{{{n}}}"
-                else:
-                    ph = f"{{/{n}}}"
-                self.tags.setdefault(ph, serialize(child, self.ns))
-                parts.append(ph)
+                pattern = {"single": "{%d/}", "open": "{%d}", "close": "{/%d}"}[kind]
+                parts.append(self._slot(key, pattern, serialize(child, self.ns)))
             parts.append(child.tail or "")
+
+    def _slot(self, key: str, pattern: str, markup: str) -> str:
+        """The placeholder of a code; a number already taken by a different code gets a fresh one."""
+        n = self._number(key)
+        ph = pattern % n
+        k = 1
+        while ph in self.tags and not _same_code(self.tags[ph], markup, self.dialect):
+            k += 1
+            ph = pattern % self._number(f"{key}~{k}")
+        self.tags.setdefault(ph, markup)
+        return ph
 
 
 def reserved_numbers(elements: Iterable[etree._Element | None]) -> set[int]:

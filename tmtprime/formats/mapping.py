@@ -27,6 +27,8 @@ _TM_SCORE_NAMES = ("tm_fuzzy", "tm_fuzzy_word", "tm_score", "fuzzy", "match", "m
 _CONTEXT_NAMES = ("context", "msgctxt", "ctx", "comment_context")
 _KEY_NAMES = ("key", "id", "seg_id", "segment_id", "string_id")
 _MT_PREFIX = "mt_"
+NOTES_COLUMN = "notes"
+"""Column of segment notes (one per line)."""
 TAGS_COLUMN = "tags"
 """Column in which our tabular writer keeps inline codes: ``{"dialect": ..., "tags": Segment.tags}`` as JSON."""
 _OUR_OUTPUT = ("recommended", "recommended_system", "recommended_kind", "confidence", "tags_dialect")
@@ -145,7 +147,7 @@ class ColumnMapping:
             elif (k := find(_KEY_NAMES)) is not None:
                 key = [k]
         used = {source, target, reference, tm, tm_source, tm_score, context, *mt.values()}
-        used |= {c for c in columns if _norm(c) in _OUR_OUTPUT or c == TAGS_COLUMN}
+        used |= {c for c in columns if _norm(c) in _OUR_OUTPUT or c in (TAGS_COLUMN, NOTES_COLUMN)}
         # key columns are mapped, but doc_id stays an attribute: it groups segments by original document
         rest = [c for c in columns if c not in used and (c not in key or _norm(c) == "doc_id")]
         ours = {_norm(c): c for c in columns if _norm(c) in _OUR_OUTPUT}
@@ -153,6 +155,7 @@ class ColumnMapping:
             source=source, target=target if role == "tm" else None, reference=reference if role != "tm" else None,
             tm=tm, tm_source=tm_source, tm_score=tm_score, tm_system=self.tm_system, mt=mt, context=context,
             key=key, rest=rest, tags=TAGS_COLUMN if TAGS_COLUMN in columns else None, file=file,
+            notes=NOTES_COLUMN if NOTES_COLUMN in columns else None,
             pick_system=ours.get("recommended_system"), pick_kind=ours.get("recommended_kind"),
             pick_confidence=ours.get("confidence"),
         )
@@ -182,6 +185,7 @@ class ResolvedMapping:
     pick_system: str | None = None
     pick_kind: str | None = None
     pick_confidence: str | None = None
+    notes: str | None = None
 
     @property
     def systems(self) -> list[str]:
@@ -216,6 +220,8 @@ class ResolvedMapping:
                 seg.attributes[c] = v
         if self.tags:
             self._tags(seg, text(self.tags), location)
+        if self.notes and text(self.notes):
+            seg.notes = text(self.notes).split("\n")  # type: ignore[union-attr]
         if self.pick_system:
             self._pick(seg, text(self.pick_system), text(self.pick_kind), text(self.pick_confidence), location)
         return seg

@@ -8,7 +8,7 @@ character that is just text), so for TSV quoting is only honoured when the
 file shows Excel quoting (a quoted field with a doubled quote, tab or newline).
 
 Writing: one row per segment, columns ``key, source, context, reference,
-tm_target, tm_source, tm_fuzzy, mt_<system>..., recommended,
+tm_target, tm_source, tm_fuzzy, notes, mt_<system>..., recommended,
 recommended_system, recommended_kind, confidence``, then the segments'
 attributes, then ``tags`` (inline codes as JSON) if any segment has codes.
 These names are the ones the reader infers, so an exported table re-imports
@@ -27,7 +27,7 @@ from typing import IO
 from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
-from .mapping import TAGS_COLUMN, ColumnMapping, ResolvedMapping
+from .mapping import NOTES_COLUMN, TAGS_COLUMN, ColumnMapping, ResolvedMapping
 from .model import Candidate, DocumentInfo, Segment, TMUnit
 from .sources import iter_text_lines
 
@@ -228,7 +228,7 @@ def _fmt_num(v: float | None) -> str:
 def write_document(fmt: str, out: IO[str], info: DocumentInfo, segments: Iterable[Segment]) -> None:
     segs = list(segments)
     mt, attrs, has_tags = document_columns(info, segs)
-    base = ["key", "source", "context", "reference", "tm_target", "tm_source", "tm_fuzzy"]
+    base = ["key", "source", "context", "reference", "tm_target", "tm_source", "tm_fuzzy", NOTES_COLUMN]
     tail = ["recommended", "recommended_system", "recommended_kind", "confidence"]
     clash = set(base) | set(tail) | {f"mt_{s}" for s in mt} | {TAGS_COLUMN}
     attrs = [a for a in attrs if a not in clash]
@@ -239,7 +239,8 @@ def write_document(fmt: str, out: IO[str], info: DocumentInfo, segments: Iterabl
         by_sys = {c.system: c.text for c in seg.candidates if c.kind == "mt"}
         pick = seg.picked
         row = [seg.key, seg.source, seg.context or "", seg.reference or "",
-               tm.text if tm else "", (tm.tm_source or "") if tm else "", _fmt_num(tm.fuzzy) if tm else ""]
+               tm.text if tm else "", (tm.tm_source or "") if tm else "", _fmt_num(tm.fuzzy) if tm else "",
+               "\n".join(seg.notes)]
         row += [by_sys.get(s, "") for s in mt]
         row += [pick.text if pick else "", pick.system if pick else "", pick.kind if pick else "",
                 _fmt_num(pick.confidence) if pick else ""]

@@ -21,7 +21,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, lang_match, norm_lang, primed
+from .base import ReadOptions, bcp47, lang_match, norm_lang, primed
 from .detect import sniff_xml_root
 from .inline import XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import DocumentInfo, Segment, TMUnit
@@ -90,7 +90,7 @@ class _TmxStream:
         if want_src is None:
             raise FormatError(
                 'the TMX says srclang="*all*": give the source language (source_lang / --source-lang)',
-                file=self.opts.name, location=where(tu),
+                file=self.opts.name, location=where(tu, _tuid(tu)),
             )
         src = _best(variants, want_src)
         if src is None:
@@ -272,7 +272,7 @@ def _tu(source: str, target: str, src_lang: str, tgt_lang: str, props: dict[str,
 
 
 def _write(out: IO[bytes], info: DocumentInfo, tus: Iterator[etree._Element]) -> None:
-    src = info.source_lang or "und"
+    src = bcp47(info.source_lang) or "und"
     with etree.xmlfile(out, encoding="UTF-8") as xf:
         xf.write_declaration()
         with xf.element("tmx", version="1.4"):
@@ -301,7 +301,7 @@ def write_tm(out: IO[bytes], info: DocumentInfo, units: Iterable[TMUnit]) -> Non
         for u in units:
             props = {_prop_name(k): v for k, v in u.properties.items() if k not in attrs and k not in ("note", "srclang")}
             notes = u.properties["note"].split("\n") if u.properties.get("note") else []
-            tu = _tu(u.source, u.target, info.source_lang or "", info.target_lang or "", props, notes,
+            tu = _tu(u.source, u.target, bcp47(info.source_lang) or "", bcp47(info.target_lang) or "", props, notes,
                      u.tags, u.tags_dialect)
             for k in attrs & u.properties.keys():
                 tu.set(k, u.properties[k])
@@ -328,7 +328,7 @@ def write_document(out: IO[bytes], info: DocumentInfo, segments: Iterable[Segmen
                 continue
             if seg.context:
                 props["x-context"] = seg.context
-            yield _tu(seg.source, target, info.source_lang or "", info.target_lang or "", props, seg.notes,
+            yield _tu(seg.source, target, bcp47(info.source_lang) or "", bcp47(info.target_lang) or "", props, seg.notes,
                       seg.tags, seg.tags_dialect, tuid=seg.key)
 
     _write(out, info, tus())

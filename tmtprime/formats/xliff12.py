@@ -38,7 +38,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, check_lang, parse_score, primed
+from .base import ReadOptions, add_candidate, bcp47, check_lang, parse_score, primed
 from .detect import MEMSOURCE_NS, MQ_NS, SDL_NS
 from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -193,11 +193,8 @@ class _Reader:
             if tu.get(name):
                 seg.attributes[name] = tu.get(name)  # type: ignore[assignment]
         ctx = None
+        seg.attributes.update(read_attribute_box(tu))
         for group in tu.findall(X + "context-group"):
-            if group.get("purpose") == "x-tmtprime-attribute" and group.get("name"):
-                c = group.find(X + "context")
-                seg.attributes[group.get("name")] = (c.text or "") if c is not None else ""  # type: ignore[index]
-                continue
             for c in group.findall(X + "context"):
                 if c.get("context-type") in ("x-tmtprime-context", "x-po-msgctxt"):
                     ctx = c.text
@@ -220,11 +217,12 @@ class _Reader:
         fuzzy = parse_score(alt.get("match-quality"))
         kind = alt.get(TMT + "kind") or _alt_kind(alt, tgt, origin, tool_name, fuzzy, tm_source, seg.source)
         system = alt.get(TMT + "system") or origin or tool_name or kind
-        if alt.get(TMT + "system") and origin == system:
-            origin = None
+        # origin keeps what the file says beyond the system name (the tool, a "MT / engine" label)
+        origin = origin if origin and origin != system else tool_name if tool_name and tool_name != system else None
         attrs = {k: v for k, v in ((_short(k), v) for k, v in alt.attrib.items())
                  if k not in ("origin", "match-quality", "tmt:system", "tmt:kind", "tmt:confidence",
                               "tmt:recommended")}
+        attrs.update(read_attribute_box(alt))
         cand = Candidate(system=system, kind=kind, text=text, fuzzy=fuzzy if kind == "tm" else None,  # type: ignore[arg-type]
                          tm_source=tm_source if kind == "tm" else None, origin=origin, attributes=attrs)
         conf = alt.get(TMT + "confidence")
@@ -266,7 +264,7 @@ class _Reader:
             i = same
         else:
             i = add_candidate(seg, Candidate(system=system or kind, kind=kind, text=text,  # type: ignore[arg-type]
-                                             fuzzy=fuzzy if kind == "tm" else None, origin=system))
+                                             fuzzy=fuzzy if kind == "tm" else None))
         if seg.pick is None and tgt_el is not None and tgt_el.get(TMT + "system"):
             seg.pick = i
 
@@ -486,11 +484,6 @@ def _unit(seg: Segment) -> etree._Element:
     if seg.context:
         g = etree.SubElement(tu, X + "context-group", purpose="information")
         etree.SubElement(g, X + "context", **{"context-type": "x-tmtprime-context"}).text = seg.context
-    for name, value in seg.attributes.items():
-        if name in ("resname", "draft_target"):
-            continue
-        g = etree.SubElement(tu, X + "context-group", name=name, purpose="x-tmtprime-attribute")
-        etree.SubElement(g, X + "context", **{"context-type": "x-value"}).text = value
     for note in seg.notes:
         etree.SubElement(tu, X + "note").text = note
     for i, c in enumerate(seg.candidates):
@@ -506,7 +499,22 @@ def _unit(seg: Segment) -> etree._Element:
         if c.tm_source is not None:
             alt.append(_content("source", c.tm_source, seg))
         alt.append(_content("target", c.text, seg, **{"state-qualifier": _qualifier(c.kind)}))
+        attribute_box(alt, c.attributes)
+    attribute_box(tu, {k: v for k, v in seg.attributes.items() if k not in ("resname", "draft_target")})
     return tu
+
+
+def attribute_box(parent: etree._Element, attributes: dict[str, str]) -> None:
+    """Our ``<tmt:attributes>`` element (last child: the schema wants foreign elements at the end)."""
+    if attributes:
+        box = etree.SubElement(parent, TMT + "attributes")
+        for name, value in attributes.items():
+            etree.SubElement(box, TMT + "attribute", name=name).text = value
+
+
+def read_attribute_box(parent: etree._Element) -> dict[str, str]:
+    """What ``attribute_box`` wrote."""
+    return {a.get("name") or "": a.text or "" for a in parent.findall(f"{TMT}attributes/{TMT}attribute")}
 
 
 def write_document(out: IO[bytes], info: DocumentInfo, segments: Iterable[Segment]) -> None:
@@ -521,9 +529,9 @@ def write_document(out: IO[bytes], info: DocumentInfo, segments: Iterable[Segmen
     if not info.source_lang:
         raise FormatError("writing XLIFF needs the source language (DocumentInfo.source_lang)")
     original = info.original or os.path.basename(info.path) or "document"
-    file_attrs = {"original": original, "source-language": info.source_lang, "datatype": "plaintext"}
+    file_attrs = {"original": original, "source-language": bcp47(info.source_lang), "datatype": "plaintext"}
     if info.target_lang:
-        file_attrs["target-language"] = info.target_lang
+        file_attrs["target-language"] = bcp47(info.target_lang)
     with etree.xmlfile(out, encoding="UTF-8") as xf:
         xf.write_declaration()
         with xf.element(X + "xliff", version="1.2", nsmap=_NSMAP):

@@ -30,12 +30,14 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, check_lang, parse_score, primed
+from .base import ReadOptions, add_candidate, bcp47, check_lang, parse_score, primed
 from .detect import sniff_xml_root
 from .inline import XLIFF2_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
 from .sources import read_head
 from .tmx import require_root
+from .xliff12 import attribute_box
+from .xliff12 import read_attribute_box
 from .xmlsafe import iterparse, release, where, xml_encoding
 
 X = f"{{{XLIFF2_NS}}}"
@@ -98,7 +100,7 @@ class _Reader:
         notes = [_collapse(n.text or "") for n in unit.findall(f"{X}notes/{X}note") if (n.text or "").strip()]
         key_base = unit.get(TMT + "key") or uid
         prefix = f"f{self.file_no}/" if self.file_no > 1 and not unit.get(TMT + "key") else ""
-        attrs = {a.get("name") or "": a.text or "" for a in unit.findall(f"{TMT}attributes/{TMT}attribute")}
+        attrs = read_attribute_box(unit)
         for i, sg in enumerate(segs, 1):
             src_el, tgt_el = sg.find(X + "source"), sg.find(X + "target")
             if src_el is None:
@@ -140,12 +142,12 @@ class _Reader:
         kind = m.get(TMT + "kind") or ("mt" if mtype == "mt" else "tm")
         origin = m.get("origin")
         system = m.get(TMT + "system") or origin or kind
-        if m.get(TMT + "system") and origin == system:
-            origin = None
+        origin = origin if origin != system else None
         src = m.find(X + "source")
         tm_source = text(src) if src is not None and kind == "tm" and m.get(TMT + "nosource") != "yes" else None
         attrs = {k: v for k, v in m.attrib.items()
                  if k in ("matchQuality", "matchSuitability", "subType", "id", "reference")}
+        attrs.update(read_attribute_box(m))
         cand = Candidate(system=system, kind=kind, text=t,  # type: ignore[arg-type]
                          fuzzy=parse_score(m.get("similarity")) if kind == "tm" else None,
                          tm_source=tm_source, origin=origin, attributes=attrs)
@@ -162,16 +164,14 @@ class _Reader:
         if not text.strip() or tgt is None:
             return
         state = sg.get("state")
-        sub = (sg.get("subState") or "").lower()
-        kind = tgt.get(TMT + "kind") or ("mt" if "mt" in sub.replace(":", " ").split() or sub.endswith(":mt")
-                                         else "tm" if sub.endswith(":tm") else None)
+        sub = (sg.get("subState") or "").lower().rsplit(":", 1)[-1]  # "prefix:value"
+        kind = "mt" if sub in ("mt", "nmt", "machine-translation") else "tm" if sub in ("tm", "leveraged-tm") else None
         if state in _CONFIRMED or (state is None and kind is None):
             seg.reference = text
         elif kind is None:
             seg.attributes["draft_target"] = text
-        else:
-            system = tgt.get(TMT + "system") or kind
-            add_candidate(seg, Candidate(system=system, kind=kind, text=text))  # type: ignore[arg-type]
+        elif not any(c.kind == kind and c.text == text for c in seg.candidates):  # else: one of the matches
+            add_candidate(seg, Candidate(system=kind, kind=kind, text=text))
 
 
 def _applies(m: etree._Element, sg: etree._Element, n_segments: int) -> bool:
@@ -334,11 +334,8 @@ def _unit(seg: Segment, n: int) -> etree._Element:
                 m.set(TMT + "nosource", "yes")
             m.append(_content("source", c.tm_source if c.tm_source is not None else seg.source, seg, data))
             m.append(_content("target", c.text, seg, data))
-    rest = {k: v for k, v in seg.attributes.items() if k != "draft_target"}
-    if rest:
-        box = etree.SubElement(unit, TMT + "attributes")
-        for k, v in rest.items():
-            etree.SubElement(box, TMT + "attribute", name=k).text = v
+            attribute_box(m, c.attributes)
+    attribute_box(unit, {k: v for k, v in seg.attributes.items() if k != "draft_target"})
     if seg.notes:
         notes = etree.SubElement(unit, X + "notes")
         for note in seg.notes:
@@ -351,10 +348,8 @@ def _unit(seg: Segment, n: int) -> etree._Element:
         sg.append(_content("target", seg.reference, seg, data))
     elif pick is not None:
         sg.set("state", "initial")
-        t = _content("target", pick.text, seg, data)
-        t.set(TMT + "system", pick.system)
-        t.set(TMT + "kind", pick.kind)
-        sg.append(t)
+        sg.set("subState", f"tmtprime:{pick.kind}")
+        sg.append(_content("target", pick.text, seg, data))
     if data.items:
         od = etree.SubElement(unit, X + "originalData")
         for ident, value in data.items.items():
@@ -373,9 +368,9 @@ def write_document(out: IO[bytes], info: DocumentInfo, segments: Iterable[Segmen
     """
     if not info.source_lang:
         raise FormatError("writing XLIFF needs the source language (DocumentInfo.source_lang)")
-    attrs = {"version": "2.1", "srcLang": info.source_lang}
+    attrs = {"version": "2.1", "srcLang": bcp47(info.source_lang)}
     if info.target_lang:
-        attrs["trgLang"] = info.target_lang
+        attrs["trgLang"] = bcp47(info.target_lang)
     with etree.xmlfile(out, encoding="UTF-8") as xf:
         xf.write_declaration()
         with xf.element(X + "xliff", nsmap=_NSMAP, **attrs):
