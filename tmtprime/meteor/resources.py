@@ -9,19 +9,27 @@ synonym table, so every accessor loads its file on first use only.
 * :func:`nonbreaking_prefixes` — the jar's Moses-format
   ``nonbreaking/<language>.prefixes`` (``#`` comments, ``X #NUMERIC_ONLY#``);
   Czech has none.
-* :func:`stemmer` and :func:`synonyms` live in :mod:`tmtprime.meteor.stemmers`
-  and :mod:`tmtprime.meteor.synonyms` and are re-exported here.
+* :func:`stemmer` (from :mod:`tmtprime.meteor.stemmers`) — Snowball stems as the
+  jar computes them; ``ResourceError("No stemmer for language (czech)")``.
+* :func:`synonyms` — the English :class:`~tmtprime.meteor.synonyms.SynonymDictionary`
+  (see that module for exactly how the jar's synonym matcher decides).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
+from tmtprime.errors import ResourceError
 from tmtprime.meteor.languages import language_name
+from tmtprime.meteor.stemmers import stemmer
+from tmtprime.meteor.synonyms import SynonymDictionary
 from tmtprime.paths import resources_dir
 
+__all__ = ["SynonymDictionary", "function_words", "meteor_resource", "nonbreaking_prefixes", "stemmer", "synonyms"]
 
-def meteor_resource(*parts: str):
+
+def meteor_resource(*parts: str) -> Path:
     """Path of a file under ``resources/meteor/`` (may not exist)."""
     return resources_dir().joinpath("meteor", *parts)
 
@@ -54,3 +62,15 @@ def nonbreaking_prefixes(lang: str) -> dict[str, int]:
             else:
                 prefixes[item] = 1
     return prefixes
+
+
+@cache
+def synonyms() -> SynonymDictionary:
+    """The English synonym dictionary (WordNet 3.0 via the jar), loaded on first use."""
+    path = meteor_resource("synonym", "english-synonyms.npz")
+    if not path.exists():
+        raise ResourceError(
+            f"Synonym dictionary could not be loaded: {path} is missing "
+            "(rebuild with python -m tmtprime.meteor.build_resources)"
+        )
+    return SynonymDictionary.load(path)

@@ -1,0 +1,144 @@
+"""Meteor language resources: function words, prefixes, languages, synonyms, stemmers.
+
+Expectations in ``fixtures/synonym_pairs.tsv`` and ``fixtures/stems.tsv`` were
+produced by the Meteor 1.5 jar (its ``Matcher -m synonym`` and ``Stemmer``
+tools); the jar tests below re-derive them from the jar when it is available.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tmtprime.errors import ResourceError, UsageError
+from tmtprime.meteor import resources
+from tmtprime.meteor.build_resources import compile_synonyms
+from tmtprime.meteor.languages import language_name
+from tmtprime.meteor.synonyms import SynonymDictionary
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _tsv(name: str) -> list[list[str]]:
+    rows = (FIXTURES / name).read_text("utf-8").split("\n")
+    return [r.split("\t") for r in rows if r and not r.startswith("#")]
+
+
+SYNONYM_PAIRS = [(a, b, m == "1") for a, b, m in _tsv("synonym_pairs.tsv")]
+
+
+# --- languages, function words, prefixes -----------------------------------------------------
+
+
+def test_language_names_follow_the_jar() -> None:
+    assert language_name("cs") == language_name("CZ") == "czech"
+    assert language_name("se") == language_name("sv") == "swedish"
+    assert language_name("xx") == "other"
+    with pytest.raises(UsageError, match=r"Unknown language \(ar\)"):
+        language_name("ar")
+
+
+@pytest.mark.parametrize(("lang", "count"), [("en", 93), ("fr", 85), ("de", 92), ("es", 66), ("cz", 68), ("ru", 62)])
+def test_function_word_lists_have_the_jars_sizes(lang: str, count: int) -> None:
+    words = resources.function_words(lang)
+    assert len(words) == count
+    assert all(w == w.strip() and w for w in words)
+
+
+def test_function_words_content_and_empty_languages() -> None:
+    en = resources.function_words("english")
+    assert {"the", ",", "'s", "-lrb-", "’"} <= en
+    assert "house" not in en
+    assert resources.function_words("da") == frozenset()
+    assert resources.function_words("other") == frozenset()
+
+
+def test_nonbreaking_prefixes_parse_numeric_only_entries() -> None:
+    en = resources.nonbreaking_prefixes("en")
+    assert en["Mr"] == 1 and en["No"] == 2 and en["pp"] == 2 and en["e.g"] == 1
+    assert "Jan" not in en
+    assert resources.nonbreaking_prefixes("cz") == {}
+    ru = resources.nonbreaking_prefixes("ru")
+    assert all("\r" not in p for p in ru)
+
+
+# --- synonyms ------------------------------------------------------------------------------------
+
+
+def test_synonym_dictionary_loads_quickly_and_lazily() -> None:
+    path = resources.meteor_resource("synonym", "english-synonyms.npz")
+    start = time.perf_counter()
+    dictionary = SynonymDictionary.load(path)
+    elapsed = time.perf_counter() - start
+    assert len(dictionary) == 147_306
+    assert elapsed < 5  # a sanity bound only; bench figures live in bench/
+    assert resources.synonyms() is resources.synonyms()
+
+
+@pytest.mark.parametrize(("hyp", "ref", "match"), SYNONYM_PAIRS, ids=[f"{a}|{b}" for a, b, _ in SYNONYM_PAIRS])
+def test_synonym_decisions_match_the_jar(hyp: str, ref: str, match: bool) -> None:
+    assert resources.synonyms().are_synonyms(hyp, ref) is match
+
+
+def test_synonym_morphology_rules() -> None:
+    syn = resources.synonyms()
+    assert syn.base_forms("went") == ("go",)
+    assert syn.base_forms("retailer") == ("retailer",)  # listed as its own exception: no rule tried
+    assert syn.base_forms("mater") == ("mat",)  # first rule that hits wins
+    assert syn.base_forms("griming") == ("grime",)
+    assert syn.base_forms("emboluss") == ()  # no "s" detachment after "ss"
+    assert syn.base_forms("5s") == ()  # nor for words of two characters
+    assert syn.synsets("dogs") == syn.synsets("dog") | syn.own_synsets("dogs")
+    assert syn.synsets("qwertyuiop") == frozenset()
+
+
+def test_compile_synonyms_round_trip(tmp_path: Path) -> None:
+    arrays = compile_synonyms("b\n2 3\na\n1\nc\n3\n", "be\nwas were\nbe\nbeen\n")
+    path = tmp_path / "s.npz"
+    np.savez(path, **arrays)
+    d = SynonymDictionary.load(path)
+    assert d.own_synsets("a") == {1} and d.own_synsets("b") == {2, 3}
+    assert d.are_synonyms("b", "c") and not d.are_synonyms("a", "b")
+    assert d.base_forms("were") == ("be",)
+
+
+def test_corrupt_synonym_file_is_a_resource_error(tmp_path: Path) -> None:
+    bad = tmp_path / "english-synonyms.npz"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(ResourceError, match="english-synonyms.npz"):
+        SynonymDictionary.load(bad)
+
+
+@pytest.mark.jar
+def test_synonym_fixture_still_comes_from_the_jar(meteor_jar: Path, tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "h.txt", tmp_path / "r.txt"
+    hyp.write_text("".join(a + "\n" for a, _, _ in SYNONYM_PAIRS), encoding="utf-8")
+    ref.write_text("".join(b + "\n" for _, b, _ in SYNONYM_PAIRS), encoding="utf-8")
+    out = subprocess.run(
+        ["java", "-Xmx2G", "-cp", str(meteor_jar), "Matcher", str(hyp), str(ref), "-l", "en", "-m", "synonym"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split("\n")
+    matched = []
+    for i, line in enumerate(out):
+        if line.startswith("Alignment "):
+            matched.append(i + 4 < len(out) and out[i + 4].strip() != "")
+    assert matched == [m for _, _, m in SYNONYM_PAIRS]
+
+
+# --- stemmers ------------------------------------------------------------------------------------
+
+
+def test_languages_without_stemmer_fail_like_the_jar() -> None:
+    with pytest.raises(ResourceError, match=r"^No stemmer for language \(czech\)$"):
+        resources.stemmer("cz")
+    with pytest.raises(ResourceError, match=r"^No stemmer for language \(other\)$"):
+        resources.stemmer("other")
+
+
+def test_english_stems() -> None:
+    stem = resources.stemmer("en")
+    assert [stem(w) for w in ("running", "generously", "consolidated", "cars")] == ["run", "generous", "consolid", "car"]
