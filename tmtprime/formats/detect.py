@@ -20,7 +20,7 @@ from lxml import etree
 from tmtprime.errors import FormatError
 
 from .sources import read_head, sniff_bom
-from .xmlsafe import xml_encoding
+from .xmlsafe import check_prolog, xml_encoding
 
 SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
 MQ_NS = "MQXliff"
@@ -116,6 +116,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     except LookupError:
         raise FormatError(f"unknown encoding {enc!r} in the XML declaration", file=str(p), location="line 1") from None
     if _looks_like_xml(text):
+        check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
         root = sniff_xml_root(head)
         if root is None:
             if ext in (".tmx", ".xlf", ".xliff", ".sdlxliff", ".mqxliff", ".mxliff", ".txlf"):
