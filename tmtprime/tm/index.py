@@ -182,7 +182,7 @@ class TMIndex:
         internal = np.repeat(np.arange(len(self._keys), dtype=np.int64), self._n_keys)
         # One (token, unit) pair per distinct token of a unit, sorted by token then unit.
         pairs = np.sort(token_ids * len(self._keys) + internal)
-        pairs = pairs[np.r_[True, pairs[1:] != pairs[:-1]]]
+        pairs = pairs[np.r_[True, pairs[1:] != pairs[:-1]][: len(pairs)]]
         self._postings = (pairs % len(self._keys)).astype(np.int32)
         self._post_ptr = np.searchsorted(pairs // len(self._keys), np.arange(len(self._encoder.key_chars) + 1))
 

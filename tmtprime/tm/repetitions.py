@@ -1,0 +1,59 @@
+"""Repetitions inside a document, as a CAT analysis counts them.
+
+A translator pays the first occurrence of a segment in full and its later
+occurrences (repetitions) at a low rate, because the translation is reused.
+Two segments repeat each other when their token sequences are identical after
+whitespace and Unicode-compatibility normalisation (the fuzzy score's
+``exact``/``100`` classes, :mod:`tmtprime.tm.fuzzy`); a difference in case
+or punctuation makes them different segments, as in CAT tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tmtprime.tm.tokenize import tokenize, word_count
+
+
+def repetition_key(text: str) -> tuple[str, ...]:
+    """What two segments must share to repeat each other: their surface tokens."""
+    return tuple(t.text for t in tokenize(text))
+
+
+def first_occurrences(sources: Sequence[str]) -> list[int | None]:
+    """For each segment, the index of the earlier segment it repeats, or None for a first occurrence."""
+    seen: dict[tuple[str, ...], int] = {}
+    out: list[int | None] = []
+    for i, text in enumerate(sources):
+        key = repetition_key(text)
+        first = seen.setdefault(key, i)
+        out.append(None if first == i else first)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RepetitionStats:
+    """Segment and word counts split into first occurrences and repetitions."""
+
+    segments: int
+    words: int
+    unique_segments: int
+    unique_words: int
+    repeated_segments: int
+    repeated_words: int
+
+
+def repetition_stats(sources: Sequence[str]) -> RepetitionStats:
+    """Counts for one document (or any sequence considered as one job)."""
+    firsts = first_occurrences(sources)
+    words = [word_count(s) for s in sources]
+    unique = [w for w, f in zip(words, firsts) if f is None]
+    return RepetitionStats(
+        segments=len(sources),
+        words=sum(words),
+        unique_segments=len(unique),
+        unique_words=sum(unique),
+        repeated_segments=len(sources) - len(unique),
+        repeated_words=sum(words) - sum(unique),
+    )
