@@ -7,10 +7,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from tmtprime.errors import InputError, StoreError
 from tmtprime.formats import ColumnMapping
 from tmtprime.store import Store
+from tmtprime.store import schema as db
 from tmtprime.store.importer import import_file
 
 DEV_HEADER = "doc_id\tseg_id\tmsgctxt\tsource\treference\ttm_source\ttm_target\ttm_fuzzy\tmt_a\tmt_b\n"
@@ -57,8 +59,11 @@ def write_tmx(path: Path, src: str = "en", tgt: str = "es") -> Path:
 def dump(store: Store) -> list[tuple]:
     """Every row of every table, to compare a store before and after a failed import."""
     with store.connection() as conn:
-        tables = [r[0] for r in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
-        return [(t, *row) for t in tables for row in conn.exec_driver_sql(f"SELECT * FROM {t} ORDER BY 1")]
+        return [
+            (table.name, *row)
+            for table in db.Base.metadata.sorted_tables
+            for row in conn.execute(select(table).order_by(*table.primary_key.columns))
+        ]
 
 
 def test_dev_tsv_gz_import_keeps_order_candidates_context_and_attributes(store, tmp_path):
@@ -180,7 +185,7 @@ def test_cancelling_from_the_progress_callback_rolls_back(store, tmp_path):
     assert import_file(store, path, role="dev", mapping=DEV_MAPPING).units == 20_000
 
 
-def test_a_reader_can_open_the_store_while_an_import_is_running(store, tmp_path, project_path):
+def test_a_reader_can_open_the_store_while_an_import_is_running(sqlite_store, tmp_path, project_path):
     """WAL: another connection reads the committed state during a long import."""
     rows = [f"app/c\t{i}\t\tLine {i}\tLínea {i}\t\t\t\tm\tn\n" for i in range(12_000)]
     seen: list[int] = []
@@ -191,5 +196,5 @@ def test_a_reader_can_open_the_store_while_an_import_is_running(store, tmp_path,
                 seen.append(other.execute("SELECT count(*) FROM segments").fetchone()[0])
             other.close()
 
-    import_file(store, write_dev(tmp_path / "big.tsv", rows), role="dev", mapping=DEV_MAPPING, progress=progress)
-    assert seen == [0] and store.segments.count() == 12_000
+    import_file(sqlite_store, write_dev(tmp_path / "big.tsv", rows), role="dev", mapping=DEV_MAPPING, progress=progress)
+    assert seen == [0] and sqlite_store.segments.count() == 12_000

@@ -32,8 +32,8 @@ def test_create_then_open_keeps_project_identity(project_path):
     assert project.name == "project"
 
 
-def test_sqlite_is_configured_for_sharing(store):
-    with store.connection() as conn:
+def test_sqlite_is_configured_for_sharing(sqlite_store):
+    with sqlite_store.connection() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 10_000
