@@ -1,0 +1,153 @@
+"""An interpolated Kneser-Ney trigram language model held in sorted numpy arrays.
+
+The recommender scores every candidate (and every new source string) with a
+model of the project's own TM: a candidate that reads like the translations the
+team already approved (same terminology, same phrasing) is more likely to need
+little post-editing. N-gram counts are kept as sorted int64 keys so scoring a
+batch is a handful of ``searchsorted`` calls instead of a Python loop per token,
+which is what makes 100,000-segment jobs affordable.
+
+Smoothing: interpolated Kneser-Ney (Chen & Goodman 1998) with one absolute
+discount per order, D = n1 / (n1 + 2 n2) from the count-of-counts, continuation
+counts for the lower orders, and the unigram level interpolated with a uniform
+distribution so that unknown words get a small, finite probability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tmtprime.errors import ModelError
+
+BOS, EOS, UNK = "<s>", "</s>", "<unk>"
+_UNIFORM_WEIGHT = 0.01
+
+
+def _discount(counts: np.ndarray) -> float:
+    n1 = np.count_nonzero(counts == 1)
+    n2 = np.count_nonzero(counts == 2)
+    return float(n1 / (n1 + 2 * n2)) if n1 + n2 > 0 else 0.5
+
+
+def _lookup(keys: np.ndarray, values: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``values`` at the positions of ``query`` in the sorted ``keys``; 0 where absent."""
+    if len(keys) == 0:
+        return np.zeros(len(query), dtype=values.dtype)
+    pos = np.searchsorted(keys, query)
+    pos = np.minimum(pos, len(keys) - 1)
+    found = keys[pos] == query
+    return np.where(found, values[pos], 0)
+
+
+@dataclass
+class _Level:
+    """Counts of one order: n-gram keys with (continuation) counts, and per context
+    the count total and the number of distinct continuations."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+    ctx_keys: np.ndarray
+    ctx_totals: np.ndarray
+    ctx_types: np.ndarray
+    discount: float
+
+
+class KneserNeyLM:
+    """Interpolated Kneser-Ney trigram model over lower-cased tokens.
+
+    ``fit(sentences)`` takes token lists; ``score(sentences)`` returns per-sentence
+    log10 probabilities per token (including the end-of-sentence token) and
+    the out-of-vocabulary rate.
+    """
+
+    order = 3
+
+    def __init__(self) -> None:
+        self.vocab_: dict[str, int] | None = None
+
+    # -- training ---------------------------------------------------------
+    def fit(self, sentences: Iterable[Sequence[str]]) -> KneserNeyLM:
+        vocab: dict[str, int] = {BOS: 0, EOS: 1, UNK: 2}
+        ids: list[int] = []
+        for sent in sentences:
+            ids.extend((0, 0))
+            for tok in sent:
+                ids.append(vocab.setdefault(tok, len(vocab)))
+            ids.append(1)
+        if len(vocab) <= 3:
+            raise ModelError("cannot train a language model: the TM side is empty")
+        self.vocab_ = vocab
+        self._v = np.int64(len(vocab))
+        arr = np.asarray(ids, dtype=np.int64)
+        # trigram (u, v, w) positions: w is any token that is not a BOS pad.
+        w_pos = np.nonzero(arr != 0)[0]
+        u, v, w = arr[w_pos - 2], arr[w_pos - 1], arr[w_pos]
+        tri, tri_counts = np.unique((u * self._v + v) * self._v + w, return_counts=True)
+        self._tri = self._level(tri, tri_counts)
+        # bigram continuation counts N1+(. v w): distinct trigram types ending in (v, w)
+        bi, bi_counts = np.unique(tri % (self._v * self._v), return_counts=True)
+        self._bi = self._level(bi, bi_counts)
+        uni, uni_counts = np.unique(bi % self._v, return_counts=True)
+        self._uni_p = np.zeros(int(self._v), dtype=np.float64)
+        self._uni_p[uni] = uni_counts / uni_counts.sum()
+        self._uni_p = (1 - _UNIFORM_WEIGHT) * self._uni_p + _UNIFORM_WEIGHT / float(self._v)
+        return self
+
+    def _level(self, keys: np.ndarray, counts: np.ndarray) -> _Level:
+        ctx = keys // self._v
+        ctx_keys, start = np.unique(ctx, return_index=True)
+        totals = np.add.reduceat(counts, start)
+        types = np.diff(np.append(start, len(keys)))
+        return _Level(keys, counts, ctx_keys, totals, types, _discount(counts))
+
+    # -- scoring ----------------------------------------------------------
+    def _ids(self, sentences: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self.vocab_ is None:
+            raise ModelError("the language model is not trained; call fit() first")
+        vocab = self.vocab_
+        ids: list[int] = []
+        owner: list[int] = []
+        for i, sent in enumerate(sentences):
+            ids.extend((0, 0))
+            owner.extend((-1, -1))
+            ids.extend(vocab.get(t, 2) for t in sent)
+            ids.append(1)
+            owner.extend([i] * (len(sent) + 1))
+        return np.asarray(ids, dtype=np.int64), np.asarray(owner, dtype=np.int64), np.arange(len(ids))
+
+    def _interpolate(self, level: _Level, key: np.ndarray, lower: np.ndarray) -> np.ndarray:
+        ctx = key // self._v
+        count = _lookup(level.keys, level.counts, key).astype(np.float64)
+        total = _lookup(level.ctx_keys, level.ctx_totals, ctx).astype(np.float64)
+        types = _lookup(level.ctx_keys, level.ctx_types, ctx).astype(np.float64)
+        seen = total > 0
+        safe = np.where(seen, total, 1.0)
+        p = np.maximum(count - level.discount, 0) / safe + level.discount * types / safe * lower
+        return np.where(seen, p, lower)
+
+    def token_logprobs(self, sentences: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """log10 P of every predicted token, the sentence each belongs to, and whether it is unknown."""
+        ids, owner, _ = self._ids(sentences)
+        pos = np.nonzero(owner >= 0)[0]
+        u, v, w = ids[pos - 2], ids[pos - 1], ids[pos]
+        p1 = self._uni_p[w]
+        p2 = self._interpolate(self._bi, v * self._v + w, p1)
+        p3 = self._interpolate(self._tri, (u * self._v + v) * self._v + w, p2)
+        return np.log10(p3), owner[pos], w == 2
+
+    def score(self, sentences: Sequence[Sequence[str]]) -> np.ndarray:
+        """Per sentence: [mean log10 P per token, min token log10 P, OOV rate] (shape n x 3)."""
+        logp, owner, unk = self.token_logprobs(sentences)
+        n = len(sentences)
+        lengths = np.bincount(owner, minlength=n).astype(np.float64)
+        out = np.empty((n, 3))
+        out[:, 0] = np.bincount(owner, weights=logp, minlength=n) / lengths
+        mins = np.full(n, np.inf)
+        np.minimum.at(mins, owner, logp)
+        out[:, 1] = mins
+        # The end-of-sentence token is never unknown; do not count it in the rate.
+        out[:, 2] = np.bincount(owner, weights=unk, minlength=n) / np.maximum(lengths - 1, 1)
+        return out

@@ -1,0 +1,57 @@
+"""Meteor-style statistics of one token sequence against another (exact matches).
+
+Used for two kinds of features: agreement between candidates (outputs that
+several independent systems agree on tend to be right) and the closeness of the
+TM match's source to the new source. Only the exact-match stage of Meteor is
+computed here, with a greedy alignment that prefers contiguous matches, because
+these features are needed for every pair of candidates of every segment
+(six pairs per segment with four candidates) and must stay cheap; the full
+scorer lives in :mod:`tmtprime.meteor`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+# Meteor's default parameter form: Fmean = P R / (alpha P + (1 - alpha) R),
+# penalty = gamma * frag ** beta (Lavie & Denkowski); values of the "rank" task.
+ALPHA, BETA, GAMMA = 0.85, 0.20, 0.60
+
+STAT_NAMES = ("p", "r", "frag", "score")
+
+
+def align_exact(hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int]]:
+    """Greedy one-to-one exact alignment: each hypothesis token takes the free
+    reference occurrence nearest after the previous match, which keeps chunks long."""
+    where: dict[str, list[int]] = defaultdict(list)
+    for j, tok in enumerate(ref):
+        where[tok].append(j)
+    used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    last = -1
+    for i, tok in enumerate(hyp):
+        free = [j for j in where.get(tok, ()) if j not in used]
+        if not free:
+            continue
+        after = [j for j in free if j > last]
+        j = min(after) if after else min(free, key=lambda k: abs(k - last))
+        used.add(j)
+        pairs.append((i, j))
+        last = j
+    return pairs
+
+
+def overlap_stats(hyp: Sequence[str], ref: Sequence[str]) -> tuple[float, float, float, float]:
+    """(precision, recall, fragmentation, score) of ``hyp`` against ``ref``."""
+    if not hyp or not ref:
+        return (0.0, 0.0, 1.0, 0.0) if (hyp or ref) else (1.0, 1.0, 0.0, 1.0)
+    pairs = align_exact(hyp, ref)
+    m = len(pairs)
+    if m == 0:
+        return 0.0, 0.0, 1.0, 0.0
+    chunks = 1 + sum(1 for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]) if not (i1 == i0 + 1 and j1 == j0 + 1))
+    p, r = m / len(hyp), m / len(ref)
+    frag = chunks / m
+    fmean = p * r / (ALPHA * p + (1 - ALPHA) * r)
+    return p, r, frag, fmean * (1 - GAMMA * frag**BETA)

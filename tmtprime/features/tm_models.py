@@ -1,0 +1,48 @@
+"""The statistical models a project's TM yields for the features.
+
+Language models of the TM's target side (for candidates) and source side (for
+new source strings) and IBM Model 1 in both directions. They are trained on
+the project's own TM whenever features are computed for it, so a shipped
+recommender model carries no TM of its own and still speaks the project's
+terminology; the fingerprint ties cached feature values to the TM they came from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from tmtprime.errors import ModelError
+from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.features.lm import KneserNeyLM
+from tmtprime.features.tokens import lower_tokens
+
+
+class TMModels:
+    """LMs and lexical models trained on (source, target) pairs of a TM."""
+
+    def __init__(self, ibm_iterations: int = 5) -> None:
+        self.ibm_iterations = ibm_iterations
+        self.fingerprint_: str | None = None
+
+    def fit(self, pairs: Iterable[tuple[str, str]]) -> TMModels:
+        digest = hashlib.sha256()
+        sources: list[list[str]] = []
+        targets: list[list[str]] = []
+        for source, target in pairs:
+            digest.update(source.encode("utf-8") + b"\t" + target.encode("utf-8") + b"\n")
+            sources.append(lower_tokens(source))
+            targets.append(lower_tokens(target))
+        if not sources:
+            raise ModelError("the project has no translation memory: import one with --as tm first")
+        self.fingerprint_ = digest.hexdigest()[:16]
+        self.n_units_ = len(sources)
+        self.target_lm_ = KneserNeyLM().fit(targets)
+        self.source_lm_ = KneserNeyLM().fit(sources)
+        self.forward_ = IBMModel1(self.ibm_iterations).fit(sources, targets)
+        self.reverse_ = IBMModel1(self.ibm_iterations).fit(targets, sources)
+        return self
+
+    def check_fitted(self) -> None:
+        if self.fingerprint_ is None:
+            raise ModelError("the TM models are not trained; call fit() with the project's TM first")
