@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -42,6 +43,7 @@ def bcp47(code: str | None) -> str | None:
     return code.strip().replace("_", "-") if code else code
 
 
+@lru_cache(maxsize=4096)
 def lang_match(wanted: str | None, found: str | None) -> int:
     """How well a language code in a file fits the wanted one.
 

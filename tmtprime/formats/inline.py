@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
@@ -226,11 +227,11 @@ def _qname(name: str, ns: str | None, nsmap: dict[str | None, str], used: dict[s
     return f"{prefix}:{local}"
 
 
+_ATTR_ENTITIES = {"\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
+
+
 def _attrs(el: etree._Element, ns: str | None, used: dict[str, str]) -> str:
-    return "".join(
-        f" {_qname(k, None, el.nsmap, used)}={quoteattr(v, {chr(9): '&#9;', chr(10): '&#10;', chr(13): '&#13;'})}"
-        for k, v in el.attrib.items()
-    )
+    return "".join(f" {_qname(k, None, el.nsmap, used)}={quoteattr(v, _ATTR_ENTITIES)}" for k, v in el.items())
 
 
 def _ser(el: etree._Element, ns: str | None, used: dict[str, str], out: list[str]) -> None:
@@ -259,6 +260,9 @@ def serialize(el: etree._Element, ns: str | None, *, open_only: bool = False) ->
     so the string parses on its own inside a wrapper that declares ``ns``.
     ``open_only`` gives just the start tag (for codes whose content is text).
     """
+    if len(el) == 0 and not any(k[0] == "{" and not k.startswith(_XML_PREFIX) for k in el.keys()):
+        # the common case (a bpt/ph with text, a g start tag) repeats endlessly in a file: cache it
+        return _serialize_plain(el.tag, tuple(el.items()), el.text, ns, open_only)
     used: dict[str, str] = {}
     out: list[str] = []
     if open_only:
@@ -276,6 +280,22 @@ def serialize(el: etree._Element, ns: str | None, *, open_only: bool = False) ->
         end = _NAME_RE.match(s).end()  # type: ignore[union-attr]
         s = s[:end] + decl + s[end:]
     return s
+
+
+_XML_PREFIX = "{" + XML_NS + "}"
+
+
+@lru_cache(maxsize=8192)
+def _serialize_plain(tag: str, items: tuple[tuple[str, str], ...], text: str | None, ns: str | None,
+                     open_only: bool) -> str:
+    """``serialize`` of an element without children or foreign-namespace attributes."""
+    name = _qname(tag, ns, {}, {})
+    attrs = "".join(f" {_qname(k, None, {}, {})}={quoteattr(v, _ATTR_ENTITIES)}" for k, v in items)
+    if open_only:
+        return f"<{name}{attrs}>"
+    if text is None:
+        return f"<{name}{attrs}/>"
+    return f"<{name}{attrs}>{escape(text)}</{name}>"
 
 
 # ---------------------------------------------------------------- rendering

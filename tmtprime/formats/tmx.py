@@ -49,6 +49,9 @@ class _TmxStream:
         self.header_src: str | None = None
         self.target: str | None = opts.target_lang
         self.seen_target = False
+        # (unit srclang, languages of its variants) -> (source index, target index) or a skip reason:
+        # memories repeat one layout, so the language matching runs once per layout, not per unit
+        self._layouts: dict[tuple[str | None, tuple[str, ...]], tuple[int, int] | str] = {}
 
     def header(self, el: etree._Element) -> None:
         root = el.getparent()
@@ -70,13 +73,15 @@ class _TmxStream:
 
     def variants(self, tu: etree._Element) -> list[tuple[str, etree._Element]]:
         out = []
-        for tuv in tu:
+        for tuv in tu:  # plain iteration: much cheaper in lxml than iterchildren()/find()
             if tuv.tag != "tuv":
                 continue
             lang = tuv.get(XML_LANG) or tuv.get("lang")
             if not lang:
                 raise FormatError("<tuv> without xml:lang", file=self.opts.name, location=where(tuv))
-            seg = next((c for c in tuv if c.tag == "seg"), None)
+            seg = tuv[-1] if len(tuv) else None  # <seg> comes last, after notes and props
+            if seg is not None and seg.tag != "seg":
+                seg = tuv.find("seg")
             if seg is None:
                 raise FormatError("<tuv> without <seg>", file=self.opts.name, location=where(tuv))
             out.append((lang, seg))
@@ -85,6 +90,19 @@ class _TmxStream:
     def pick(self, tu: etree._Element) -> tuple[etree._Element, etree._Element] | None:
         """(source seg, target seg) of a unit, or None when it lacks the target language."""
         variants = self.variants(tu)
+        layout = (tu.get("srclang"), tuple(lang for lang, _ in variants))
+        choice = self._layouts.get(layout)
+        if choice is None:
+            choice = self._choose(tu, variants)
+            if self.target is not None:  # while the target is unknown, nothing is settled yet
+                self._layouts[layout] = choice
+        if isinstance(choice, str):
+            self.info.skip(choice)
+            return None
+        self.seen_target = True
+        return variants[choice[0]][1], variants[choice[1]][1]
+
+    def _choose(self, tu: etree._Element, variants: list[tuple[str, etree._Element]]) -> tuple[int, int] | str:
         tu_src = tu.get("srclang")
         want_src = self.opts.source_lang or (tu_src if tu_src and tu_src != "*all*" else None) or self.header_src
         if want_src is None:
@@ -98,27 +116,32 @@ class _TmxStream:
                 f"unit has no {want_src!r} variant (it has: {', '.join(l for l, _ in variants) or 'none'})",
                 file=self.opts.name, location=where(tu, _tuid(tu)),
             )
-        others = [(l, s) for l, s in variants if s is not src]
         if self.target is None:
-            langs = sorted({norm_lang(l) or "" for l, _ in others})
-            if len(langs) > 1:
-                raise FormatError(
-                    f"unit has several target languages ({', '.join(langs)}): give the target language",
-                    file=self.opts.name, location=where(tu, _tuid(tu)),
-                )
-            if not langs:
-                self.info.skip("unit with only the source language")
-                return None
-            self.target = others[0][0]
-            self.info.target_lang = self.target
-        tgt = _best(others, self.target)
+            self._learn_target(tu, variants, variants[src][1])
+            if self.target is None:
+                return "unit with only the source language"
+        tgt = _best([(l, s) if i != src else ("", s) for i, (l, s) in enumerate(variants)], self.target)
         if tgt is None:
-            self.info.skip(f"unit without a {self.target} variant")
-            return None
+            return f"unit without a {self.target} variant"
         if self.info.source_lang is None:
-            self.info.source_lang = next(l for l, s in variants if s is src)
-        self.seen_target = True
+            self.info.source_lang = variants[src][0]
         return src, tgt
+
+    def _learn_target(self, tu: etree._Element, variants: list[tuple[str, etree._Element]],
+                      src: etree._Element) -> None:
+        """No target language asked for: the unit's only other language is it."""
+        others = [(l, s) for l, s in variants if s is not src]
+        langs = sorted({norm_lang(l) or "" for l, _ in others})
+        if len(langs) > 1:
+            raise FormatError(
+                f"unit has several target languages ({', '.join(langs)}): give the target language",
+                file=self.opts.name, location=where(tu, _tuid(tu)),
+            )
+        if not langs:
+            self.info.skip("unit with only the source language")
+            return
+        self.target = others[0][0]
+        self.info.target_lang = self.target
 
 
 def _tuid(tu: etree._Element) -> str | None:
@@ -126,17 +149,20 @@ def _tuid(tu: etree._Element) -> str | None:
     return f'tu "{tuid}"' if tuid else None
 
 
-def _best(variants: list[tuple[str, etree._Element]], wanted: str) -> etree._Element | None:
+def _best(variants: list[tuple[str, etree._Element]], wanted: str) -> int | None:
+    """Index of the variant whose language fits ``wanted`` best (``None``: none fits)."""
     best, score = None, 0
-    for lang, seg in variants:
-        s = lang_match(wanted, lang)
-        if s > score:
-            best, score = seg, s
+    for i, (lang, _) in enumerate(variants):
+        sc = lang_match(wanted, lang) if lang else 0
+        if sc == 2:
+            return i
+        if sc > score:
+            best, score = i, sc
     return best
 
 
 def _properties(tu: etree._Element) -> tuple[dict[str, str], list[str]]:
-    props = {k: v for k, v in tu.attrib.items()}
+    props = dict(tu.items())
     notes: list[str] = []
     for child in tu:
         if child.tag == "prop":
@@ -189,7 +215,7 @@ def _unit(state: _TmxStream, el: etree._Element, n: int, as_document: bool) -> T
     if pair is None:
         return None
     file = state.opts.name
-    loc = where(el, _tuid(el))
+    loc = f"line {el.sourceline}"  # the tuid is in the properties; errors add it
     source, target, table = _texts(pair[0], pair[1], file, loc)
     props, notes = _properties(el)
     tags = table.tags if table else {}

@@ -97,21 +97,18 @@ def iterparse(
     check_prolog(path)
     stream: BinaryIO = open_binary(path)
     try:
-        it = etree.iterparse(stream, events=events, tag=tag, **_parser_kwargs())
+        events_iter = etree.iterparse(stream, events=events, tag=tag, **_parser_kwargs())
         first = True
-        while True:
-            try:
-                ev, el = next(it)
-            except StopIteration:
-                return
-            except etree.XMLSyntaxError as exc:
-                raise _syntax_error(path, exc) from None
-            except (OSError, EOFError) as exc:  # corrupt gzip
-                raise FormatError(f"cannot read: {exc}", file=str(path)) from None
-            if first:
-                first = False
-                _refuse_entities(path, el)
-            yield ev, el
+        try:
+            for ev, el in events_iter:  # one try around the loop: no per-event wrapper cost
+                if first:
+                    first = False
+                    _refuse_entities(path, el)
+                yield ev, el
+        except etree.XMLSyntaxError as exc:
+            raise _syntax_error(path, exc) from None
+        except (OSError, EOFError) as exc:  # corrupt gzip
+            raise FormatError(f"cannot read: {exc}", file=str(path)) from None
     finally:
         stream.close()
 
@@ -150,12 +147,15 @@ def namespace(tag: object) -> str | None:
 
 
 def release(el: etree._Element) -> None:
-    """Free a processed element and the already-processed siblings before it (flat memory)."""
+    """Free a processed element; every 256 siblings, drop the emptied ones before it (flat memory).
+
+    Deleting in batches keeps the per-unit cost low (one slice delete instead of
+    a ``getprevious()`` walk per unit) while memory stays bounded.
+    """
     el.clear(keep_tail=False)
     parent = el.getparent()
-    if parent is not None:
-        while el.getprevious() is not None:
-            del parent[0]
+    if parent is not None and len(parent) > 256:
+        del parent[: parent.index(el)]
 
 
 def where(el: etree._Element, what: str | None = None) -> str:
