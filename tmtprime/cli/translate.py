@@ -1,0 +1,64 @@
+"""``tmtprime translate PATH --engine apertium``: MT candidates for every segment.
+
+Every segment of the project's dev/work documents without a candidate from
+the system gets one; re-running only fills what is missing. ``apertium``
+picks the installed pair for the project's languages, or ``--pair`` (an
+installed mode such as eng-spa, or a pivot chain such as eng-cat-spa);
+``file`` reads translations from ``--file`` (matched by source text).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tmtprime.cli._common import add_jobs, add_quiet
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "translate", help="add MT candidates (Apertium, or translations from a file)",
+        description=(__doc__ or "").split("\n\n", 1)[1],
+    )
+    parser.add_argument("path", metavar="PATH", help="project file or database URL")
+    parser.add_argument("--engine", default="apertium", metavar="NAME",
+                        help="MT engine: apertium (default), file, or a registered plug-in")
+    parser.add_argument("--pair", metavar="PAIR", help="Apertium mode or pivot chain (default: from the project languages)")
+    parser.add_argument("--mark-unknown", action="store_true", help="keep Apertium's unknown-word marks (*, #, @)")
+    parser.add_argument("--file", metavar="FILE", help="file engine: the file holding the translations")
+    parser.add_argument("--output", metavar="NAME", help="file engine: which MT system of the file to use")
+    parser.add_argument("--system", metavar="NAME",
+                        help="system name of the candidates (default: the engine's, e.g. apertium_eng-spa)")
+    parser.add_argument("--document", action="append", metavar="NAME",
+                        help="only this document (repeatable; default: every dev/work document)")
+    add_jobs(parser)
+    add_quiet(parser)
+    parser.set_defaults(handler=_run)
+
+
+def _options(ns: argparse.Namespace, source_lang: str, target_lang: str) -> dict[str, object]:
+    """Engine options from the command line: only those the chosen engine takes."""
+    from tmtprime.errors import UsageError
+
+    langs = {"source_lang": source_lang, "target_lang": target_lang}
+    if ns.engine == "apertium":
+        if ns.file or ns.output:
+            raise UsageError("--file/--output are for --engine file")
+        return {**langs, "pair": ns.pair, "mark_unknown": ns.mark_unknown, "n_jobs": ns.jobs}
+    if ns.engine == "file":
+        if not ns.file:
+            raise UsageError("--engine file needs --file FILE (the translations)")
+        return {**langs, "path": ns.file, "output": ns.output, "missing": "skip"}
+    return langs
+
+
+def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.mt.engine import create_engine
+    from tmtprime.mt.project import translate_project
+    from tmtprime.store import Store
+
+    with Store.open(ns.path) as store:
+        project = store.project()
+        engine = create_engine(ns.engine, **_options(ns, project.source_lang, project.target_lang))
+        report = translate_project(store, engine, system=ns.system, documents=ns.document, quiet=ns.quiet)
+    print(report.render(), end="")
+    return 0

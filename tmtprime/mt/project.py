@@ -1,0 +1,89 @@
+"""MT for a whole project: every segment that has no candidate from the system yet.
+
+Segments are read through the store API; identical sources are translated
+once; results are stored chunk by chunk, so an interrupted run keeps what it
+finished and the next run only does the rest (re-running is idempotent).
+Empty outputs (e.g. a ``file`` engine with ``missing="skip"``) are not stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tmtprime.errors import UsageError
+from tmtprime.mt.engine import MTEngine
+from tmtprime.parallel import chunked
+from tmtprime.progress import ProgressCallback, track
+from tmtprime.store import NewCandidate, SegmentRecord, Store
+
+CHUNK = 2000
+"""Segments translated and stored per transaction."""
+
+
+@dataclass
+class TranslateReport:
+    """What a project translation did."""
+
+    system: str
+    engine: str
+    segments: int = 0
+    already: int = 0
+    translated: int = 0
+    empty: int = 0
+
+    def render(self) -> str:
+        return (
+            f"{self.system} ({self.engine}): {self.translated:,} segments translated, "
+            f"{self.already:,} already had a candidate, {self.empty:,} empty outputs not stored\n"
+        )
+
+
+def _documents(store: Store, names: Sequence[str] | None) -> list[int | None]:
+    if not names:
+        return [None]
+    ids: list[int | None] = []
+    for name in names:
+        doc = store.documents.get(name)
+        if doc.role == "tm":
+            raise UsageError(f"document {name!r} is a TM, not a document to translate")
+        ids.append(doc.id)
+    return ids
+
+
+def translate_project(
+    store: Store,
+    engine: MTEngine,
+    *,
+    system: str | None = None,
+    documents: Sequence[str] | None = None,
+    quiet: bool = True,
+    callback: ProgressCallback | None = None,
+) -> TranslateReport:
+    """Add ``engine``'s output as an ``mt`` candidate to every segment lacking one from ``system``."""
+    engine.check()
+    name = system or engine.name
+    report = TranslateReport(system=name, engine=engine.describe())
+    todo: list[SegmentRecord] = []
+    for doc_id in _documents(store, documents):
+        for seg in store.segments.iter(document_id=doc_id):
+            if seg.role == "tm":
+                continue
+            report.segments += 1
+            if any(c.system == name for c in seg.candidates):
+                report.already += 1
+            else:
+                todo.append(seg)
+    chunks = chunked(todo, CHUNK)
+    for chunk in track(chunks, total=len(chunks), desc=f"MT {name}", quiet=quiet, unit="chunk", callback=callback):
+        sources = list(dict.fromkeys(s.source for s in chunk))
+        translated = dict(zip(sources, engine.translate(sources, quiet=True)))
+        new = [
+            NewCandidate(segment_id=s.id, system=name, kind="mt", text=translated[s.source], engine=report.engine)
+            for s in chunk
+            if translated[s.source].strip()
+        ]
+        store.segments.add_candidates(new, replace=False)
+        report.translated += len(new)
+        report.empty += len(chunk) - len(new)
+    return report
