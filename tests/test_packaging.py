@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
