@@ -16,6 +16,7 @@ from sqlalchemy import delete, insert, select
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
+from tmtprime.store.bulk import insert_rows
 from tmtprime.store.records import FeatureSetRecord
 from tmtprime.store.segments import batched
 
@@ -92,7 +93,7 @@ class Features:
                 conn.execute(
                     delete(_ROWS).where(_ROWS.c.feature_set_id == feature_set.id, _ROWS.c.candidate_id.in_(ids))
                 )
-                conn.execute(insert(_ROWS), values)
+                insert_rows(conn, _ROWS, values)
                 total += len(values)
         return total
 

@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Row, insert, select, update
 from tmtprime.errors import InputError, StoreError
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.store import schema as db
-from tmtprime.store.bulk import insert_rows
+from tmtprime.store.bulk import allocate_ids, insert_rows
 from tmtprime.store.documents import document_record
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
@@ -298,7 +298,13 @@ class _SegmentWriter:
             }
             for i, seg in enumerate(chunk)
         ]
-        ids = self.conn.execute(insert(_SEG).returning(_SEG.c.id, sort_by_parameter_order=True), rows).scalars().all()
+        ids = allocate_ids(self.conn, _SEG, len(rows))
+        if ids is None:
+            ids = self.conn.execute(insert(_SEG).returning(_SEG.c.id, sort_by_parameter_order=True), rows).scalars().all()
+        else:
+            for row, segment_id in zip(rows, ids, strict=True):
+                row["id"] = segment_id
+            insert_rows(self.conn, _SEG, rows)
         self.units += len(rows)
         self.references += sum(1 for seg in chunk if seg.reference)
         candidates = list(_new_candidates(zip(ids, chunk, strict=True)))

@@ -45,7 +45,8 @@ SCHEMA_VERSION = 2
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
-_JSON = JSON().with_variant(JSONB(), "postgresql")
+# None is stored as SQL NULL (not the JSON literal null), as the bulk-insert path does.
+_JSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 ROLES = ("tm", "dev", "document")
 """Document roles: a translation memory, development data (with references), or work to translate."""
