@@ -19,7 +19,7 @@ from typing import IO
 from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
-from .mapping import ColumnMapping
+from .mapping import ColumnMapping, stream_segments, stream_units
 from .model import Candidate, DocumentInfo, Segment, TMUnit
 from .sources import iter_text_lines
 
@@ -111,25 +111,9 @@ def _open_lines(opts: ReadOptions, role: str):  # noqa: ANN202 - internal
 
 def read_lines_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
     info, mapping, rows = _open_lines(opts, "document")
-
-    def gen() -> Iterator[Segment | None]:
-        yield None
-        for i, (n, row) in enumerate(rows, 1):
-            yield mapping.segment(row, i, f"line {n}")
-
-    return info, primed(gen())
+    return info, primed(stream_segments(mapping, rows))
 
 
 def read_lines_tm(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[TMUnit]]:
     info, mapping, rows = _open_lines(opts, "tm")
-
-    def gen() -> Iterator[TMUnit | None]:
-        yield None
-        for n, row in rows:
-            unit = mapping.unit(row, f"line {n}")
-            if unit is None:
-                info.skip("row with an empty source or target")
-            else:
-                yield unit
-
-    return info, primed(gen())
+    return info, primed(stream_units(info, mapping, rows))

@@ -11,12 +11,12 @@ needs no mapping at all and a wrong name fails with the list of real columns.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from tmtprime.errors import FormatError, UsageError
 
-from .model import Candidate, Segment, TMUnit
+from .model import Candidate, DocumentInfo, Segment, TMUnit
 
 _SOURCE_NAMES = ("source", "src", "source_text", "original", "msgid", "english")
 _TARGET_NAMES = ("target", "tgt", "target_text", "translation", "msgstr")
@@ -291,3 +291,22 @@ class ResolvedMapping:
             return None
         props = {c: str(row[c]) for c in self.rest if row.get(c) not in (None, "")}
         return TMUnit(source=str(src), target=str(tgt), properties=props, location=location)
+
+
+def stream_segments(mapping: ResolvedMapping, rows: Iterator[tuple[int, Mapping[str, object]]]) -> Iterator[Segment]:
+    """Segments of a table's ``(line number, row)`` stream, after a ``None`` once the header is read."""
+    yield None  # type: ignore[misc]  # see base.primed
+    for i, (n, row) in enumerate(rows, 1):
+        yield mapping.segment(row, i, f"line {n}")
+
+
+def stream_units(info: DocumentInfo, mapping: ResolvedMapping,
+                 rows: Iterator[tuple[int, Mapping[str, object]]]) -> Iterator[TMUnit]:
+    """TM units of a table's rows (empty source or target: skipped, counted), after a ``None``."""
+    yield None  # type: ignore[misc]  # see base.primed
+    for n, row in rows:
+        unit = mapping.unit(row, f"line {n}")
+        if unit is None:
+            info.skip("row with an empty source or target")
+        else:
+            yield unit

@@ -27,7 +27,7 @@ from typing import IO
 from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
-from .mapping import NOTES_COLUMN, TAGS_COLUMN, ColumnMapping, ResolvedMapping
+from .mapping import NOTES_COLUMN, TAGS_COLUMN, ColumnMapping, ResolvedMapping, stream_segments, stream_units
 from .model import Candidate, DocumentInfo, Segment, TMUnit
 from .sources import iter_text_lines
 
@@ -168,28 +168,12 @@ def _open(opts: ReadOptions, role: str) -> tuple[DocumentInfo, _Table, ResolvedM
 
 def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
     info, table, resolved = _open(opts, "document")
-
-    def gen() -> Iterator[Segment | None]:
-        yield None
-        for i, (n, row) in enumerate(table.rows(), 1):
-            yield resolved.segment(row, i, f"line {n}")
-
-    return info, primed(gen())
+    return info, primed(stream_segments(resolved, table.rows()))
 
 
 def read_tm(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[TMUnit]]:
     info, table, resolved = _open(opts, "tm")
-
-    def gen() -> Iterator[TMUnit | None]:
-        yield None
-        for n, row in table.rows():
-            unit = resolved.unit(row, f"line {n}")
-            if unit is None:
-                info.skip("row with an empty source or target")
-            else:
-                yield unit
-
-    return info, primed(gen())
+    return info, primed(stream_units(info, resolved, table.rows()))
 
 
 # ---------------------------------------------------------------- writing

@@ -71,25 +71,36 @@ class _TmxStream:
         info.source_lang = self.opts.source_lang or self.header_src
         info.target_lang = self.opts.target_lang
 
-    def variants(self, tu: etree._Element) -> list[tuple[str, etree._Element]]:
-        out = []
-        for tuv in tu:  # plain iteration: much cheaper in lxml than iterchildren()/find()
-            if tuv.tag != "tuv":
-                continue
-            lang = tuv.get(XML_LANG) or tuv.get("lang")
-            if not lang:
-                raise FormatError("<tuv> without xml:lang", file=self.opts.name, location=where(tuv))
-            seg = tuv[-1] if len(tuv) else None  # <seg> comes last, after notes and props
-            if seg is not None and seg.tag != "seg":
-                seg = tuv.find("seg")
-            if seg is None:
-                raise FormatError("<tuv> without <seg>", file=self.opts.name, location=where(tuv))
-            out.append((lang, seg))
-        return out
+    def scan(self, tu: etree._Element) -> tuple[list[tuple[str, etree._Element]], dict[str, str], list[str]]:
+        """One pass over a unit: its language variants (lang, seg), properties and notes.
 
-    def pick(self, tu: etree._Element) -> tuple[etree._Element, etree._Element] | None:
+        Plain iteration and indexing: much cheaper in lxml than ``iterchildren()``/``find()``.
+        """
+        variants = []
+        props = dict(tu.items())
+        notes: list[str] = []
+        for child in tu:
+            tag = child.tag
+            if tag == "tuv":
+                lang = child.get(XML_LANG) or child.get("lang")
+                if not lang:
+                    raise FormatError("<tuv> without xml:lang", file=self.opts.name, location=where(child))
+                seg = child[-1] if len(child) else None  # <seg> comes last, after notes and props
+                if seg is not None and seg.tag != "seg":
+                    seg = child.find("seg")
+                if seg is None:
+                    raise FormatError("<tuv> without <seg>", file=self.opts.name, location=where(child))
+                variants.append((lang, seg))
+            elif tag == "prop":
+                t = child.get("type") or "prop"
+                props[t] = f"{props[t]}\n{child.text or ''}" if t in props else (child.text or "")
+            elif tag == "note":
+                notes.append(child.text or "")
+        return variants, props, notes
+
+    def pick(self, tu: etree._Element, variants: list[tuple[str, etree._Element]]
+             ) -> tuple[etree._Element, etree._Element] | None:
         """(source seg, target seg) of a unit, or None when it lacks the target language."""
-        variants = self.variants(tu)
         layout = (tu.get("srclang"), tuple(lang for lang, _ in variants))
         choice = self._layouts.get(layout)
         if choice is None:
@@ -161,18 +172,6 @@ def _best(variants: list[tuple[str, etree._Element]], wanted: str) -> int | None
     return best
 
 
-def _properties(tu: etree._Element) -> tuple[dict[str, str], list[str]]:
-    props = dict(tu.items())
-    notes: list[str] = []
-    for child in tu:
-        if child.tag == "prop":
-            t = child.get("type") or "prop"
-            props[t] = f"{props[t]}\n{child.text or ''}" if t in props else (child.text or "")
-        elif child.tag == "note":
-            notes.append(child.text or "")
-    return props, notes
-
-
 def _texts(src: etree._Element, tgt: etree._Element, file: str, loc: str) -> tuple[str, str, TagTable | None]:
     if len(src) == 0 and len(tgt) == 0:
         return src.text or "", tgt.text or "", None
@@ -211,13 +210,12 @@ def _stream(opts: ReadOptions, info: DocumentInfo, as_document: bool) -> Iterato
 
 
 def _unit(state: _TmxStream, el: etree._Element, n: int, as_document: bool) -> TMUnit | Segment | None:
-    pair = state.pick(el)
+    variants, props, notes = state.scan(el)
+    pair = state.pick(el, variants)
     if pair is None:
         return None
-    file = state.opts.name
     loc = f"line {el.sourceline}"  # the tuid is in the properties; errors add it
-    source, target, table = _texts(pair[0], pair[1], file, loc)
-    props, notes = _properties(el)
+    source, target, table = _texts(pair[0], pair[1], state.opts.name, loc)
     tags = table.tags if table else {}
     dialect = "tmx" if tags else None
     if as_document:
