@@ -43,7 +43,7 @@ _ISO3 = {
     "oc": "oci", "pl": "pol", "pt": "por", "ro": "ron", "ru": "rus", "sc": "srd", "sl": "slv", "sr": "hbs",
     "sv": "swe", "tt": "tat", "uk": "ukr", "ur": "urd",
 }
-_BLANK_LINES = re.compile(r"(\n[ \t\r\f\v]*\n\s*)")
+_BLANK_LINES = re.compile(r"([ \t\r\f\v]*\n[ \t\r\f\v]*\n\s*)")
 _EDGES = re.compile(r"^(\s*)(.*?)(\s*)$", re.S)
 
 

@@ -91,6 +91,6 @@ def _factory(name: str) -> EngineFactory:
     raise UsageError(f"unknown MT engine {name!r}; known engines: {', '.join(engine_names())}")
 
 
-def create_engine(name: str, **options: Any) -> MTEngine:
-    """A new engine ``name`` configured with ``options`` (each factory documents its own)."""
-    return _factory(name)(**options)
+def create_engine(engine: str, /, **options: Any) -> MTEngine:
+    """A new engine of kind ``engine`` configured with ``options`` (each factory documents its own)."""
+    return _factory(engine)(**options)
