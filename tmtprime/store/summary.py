@@ -63,10 +63,13 @@ class ProjectSummary:
 def project_summary(store: Store) -> ProjectSummary:
     """Everything ``project info`` shows, read in one go."""
     with store.session() as s:
-        per_system = dict(s.execute(select(db.Candidate.system_id, func.count()).group_by(db.Candidate.system_id)).tuples().all())
-        per_model = dict(
-            s.execute(select(db.Recommendation.model_id, func.count()).group_by(db.Recommendation.model_id)).tuples().all()
-        )
+        per_system = {
+            r[0]: r[1] for r in s.execute(select(db.Candidate.system_id, func.count()).group_by(db.Candidate.system_id))
+        }
+        per_model = {
+            r[0]: r[1]
+            for r in s.execute(select(db.Recommendation.model_id, func.count()).group_by(db.Recommendation.model_id))
+        }
         tm_units = s.scalar(select(func.count()).select_from(db.TMUnit)) or 0
         segments = s.scalar(select(func.count()).select_from(db.Segment)) or 0
         recommended = s.scalar(select(func.count(func.distinct(db.Recommendation.segment_id)))) or 0
