@@ -24,14 +24,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
     parser.add_argument("--format", "-f", dest="fmt", choices=FORMATS, required=True, help="output format")
-    parser.add_argument("-o", "--output", dest="out", required=True, metavar="OUT", help="output file ('-' = stdout for csv/json)")
+    parser.add_argument(
+        "-o", "--output", dest="out", required=True, metavar="OUT", help="output file ('-' = stdout for csv/json)"
+    )
     parser.add_argument("--document", metavar="NAME", help="export only this document (see 'project info')")
     parser.add_argument(
         "--role",
         choices=("document", "dev", "all"),
         help="which files to export (default: document; for tmx: everything)",
     )
-    parser.add_argument("--model", metavar="NAME", help="whose recommendations (default: the newest model that has some)")
+    parser.add_argument(
+        "--model", metavar="NAME", help="whose recommendations (default: the newest model that has some)"
+    )
     add_quiet(parser)
     parser.set_defaults(handler=_run)
 

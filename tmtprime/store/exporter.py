@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import ProgressCallback, track
@@ -39,6 +39,8 @@ from tmtprime.store.segments import batched
 if TYPE_CHECKING:
     from tmtprime.formats.model import Candidate, DocumentInfo, Segment, TMUnit
     from tmtprime.store.project import Store
+
+T = TypeVar("T")
 
 EXPORT_FORMATS = ("csv", "json", "xliff", "xliff2", "tmx")
 CSV_COLUMNS = (
@@ -166,7 +168,9 @@ def _documents(store: Store, fmt: str, document: str | None, role: str | None) -
         docs = [d for d in store.documents.list() if d.role in roles]
     if not docs:
         others = {d.role for d in store.documents.list()}
-        hint = f"; this project has {', '.join(sorted(others))} files (choose with --role or --document)" if others else ""
+        hint = (
+            f"; this project has {', '.join(sorted(others))} files (choose with --role or --document)" if others else ""
+        )
         wanted = "files" if fmt == "tmx" else f"{' or '.join(roles)} files"
         raise StoreError(f"nothing to export: no {wanted} in this project{hint}")
     return docs
@@ -209,19 +213,18 @@ class _Exporter:
         self.store, self.docs, self.model, self.result = store, docs, model, result
         self.quiet, self.progress = quiet, progress
 
-    def segments(self, docs: Iterable[DocumentRecord]) -> Iterator[tuple[SegmentRecord, Pick | None, RecommendationRecord | None]]:
+    def _track(self, items: Iterable[T], doc: DocumentRecord, unit: str) -> Iterator[T]:
+        desc = f"exporting {doc.name}"
+        return track(items, total=doc.unit_count, desc=desc, unit=unit, quiet=self.quiet, callback=self.progress)
+
+    def segments(
+        self, docs: Iterable[DocumentRecord]
+    ) -> Iterator[tuple[SegmentRecord, Pick | None, RecommendationRecord | None]]:
         """Every segment of ``docs`` in order, with its pick and recommendation."""
         for doc in docs:
             if doc.role == "tm":
                 continue
-            stream = track(
-                self.store.segments.iter(document_id=doc.id),
-                total=doc.unit_count,
-                desc=f"exporting {doc.name}",
-                unit=" segments",
-                quiet=self.quiet,
-                callback=self.progress,
-            )
+            stream = self._track(self.store.segments.iter(document_id=doc.id), doc, " segments")
             for page in batched(stream, _PAGE):
                 recs = (
                     self.store.recommendations.for_segments([s.id for s in page], model=self.model)
@@ -284,15 +287,7 @@ class _Exporter:
         for doc in self.docs:
             if doc.role != "tm":
                 continue
-            units = track(
-                self.store.tm.iter_units(document_id=doc.id),
-                total=doc.unit_count,
-                desc=f"exporting {doc.name}",
-                unit=" units",
-                quiet=self.quiet,
-                callback=self.progress,
-            )
-            for unit in units:
+            for unit in self._track(self.store.tm.iter_units(document_id=doc.id), doc, " units"):
                 self.result.tm_units += 1
                 yield TMUnit(
                     source=unit.source,

@@ -300,7 +300,8 @@ class _SegmentWriter:
         ]
         ids = allocate_ids(self.conn, _SEG, len(rows))
         if ids is None:
-            ids = self.conn.execute(insert(_SEG).returning(_SEG.c.id, sort_by_parameter_order=True), rows).scalars().all()
+            returning = insert(_SEG).returning(_SEG.c.id, sort_by_parameter_order=True)
+            ids = self.conn.execute(returning, rows).scalars().all()
         else:
             for row, segment_id in zip(rows, ids, strict=True):
                 row["id"] = segment_id

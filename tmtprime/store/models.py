@@ -50,14 +50,18 @@ class Models:
     def list(self) -> list[ModelRecord]:
         """Every model, oldest first, without blobs."""
         with self._store.session() as s:
-            rows = s.execute(select(db.Model.id, db.Model.name, db.Model.card, db.Model.created_at).order_by(db.Model.id))
+            columns = (db.Model.id, db.Model.name, db.Model.card, db.Model.created_at)
+            rows = s.execute(select(*columns).order_by(db.Model.id))
             return [ModelRecord(id=r.id, name=r.name, card=r.card, created_at=r.created_at) for r in rows]
 
     def get(self, name: str | None = None) -> ModelRecord:
         """The model called ``name`` with its blob (the newest model when ``name`` is None)."""
         with self._store.session() as s:
             query = select(db.Model)
-            query = query.where(db.Model.name == name) if name is not None else query.order_by(db.Model.id.desc()).limit(1)
+            if name is not None:
+                query = query.where(db.Model.name == name)
+            else:
+                query = query.order_by(db.Model.id.desc()).limit(1)
             row = s.scalars(query).first()
             if row is None:
                 what = f"no model named {name!r}" if name is not None else "no trained model"

@@ -198,7 +198,9 @@ class Segments:
                 yield _segment(row, tuple(candidates.get(row.id, ())))
             after = (rows[-1].document_id, rows[-1].position)
 
-    def list(self, *, document_id: int | None = None, role: str | None = None, with_candidates: bool = True) -> list[SegmentRecord]:
+    def list(
+        self, *, document_id: int | None = None, role: str | None = None, with_candidates: bool = True
+    ) -> list[SegmentRecord]:
         """:meth:`iter` as a list (fine for dev sets and single documents)."""
         return list(self.iter(document_id=document_id, role=role, with_candidates=with_candidates))
 

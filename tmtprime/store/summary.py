@@ -45,7 +45,8 @@ class ProjectSummary:
         ]
         for d in self.documents:
             what = "TM units" if d.role == "tm" else "segments"
-            lines.append(f"  {d.name}  [{d.role}, {d.format}]  {d.unit_count} {what}  imported {d.imported_at:%Y-%m-%d %H:%M}")
+            imported = f"{d.imported_at:%Y-%m-%d %H:%M}"
+            lines.append(f"  {d.name}  [{d.role}, {d.format}]  {d.unit_count} {what}  imported {imported}")
         lines.append(f"systems:         {len(self.systems)}")
         for s, n in self.systems:
             engine = f", {s.engine}" if s.engine else ""
