@@ -156,6 +156,17 @@ def test_missing_file_and_unknown_format(tmp_path):
         read_document(p, fmt="docx")
 
 
+def test_zip_and_binary_files(tmp_path):
+    z = tmp_path / "job.sdlppx"
+    z.write_bytes(b"PK\x03\x04" + b"\x00" * 40)
+    with pytest.raises(FormatError, match="ZIP container"):
+        read_document(z)
+    b = tmp_path / "x.bin"
+    b.write_bytes(b"\x89\x00\x01binary\x00data")
+    with pytest.raises(FormatError, match="binary file"):
+        detect_format(b)
+
+
 def test_empty_file(tmp_path):
     p = tmp_path / "empty.tmx"
     p.write_bytes(b"")

@@ -111,6 +111,11 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         raise FormatError("the file is empty", file=str(p))
     enc = xml_encoding(head)
     _, bom = sniff_bom(head)
+    if head.startswith(b"PK\x03\x04"):
+        raise FormatError("a ZIP container (.docx/.xlsx/.sdlppx/.mqxlz...): export or unpack the XLIFF, TMX, "
+                          "PO or CSV inside it", file=str(p))
+    if b"\x00" in head[:4096] and not bom and not enc.startswith(("utf-16", "utf-32")):
+        raise FormatError("a binary file: not a format TMTprime reads", file=str(p))
     try:
         text = head[bom:].decode(enc, errors="replace")
     except LookupError:

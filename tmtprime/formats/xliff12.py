@@ -164,7 +164,10 @@ class _Reader:
         alts = tu.findall(X + "alt-trans")
         notes = [_collapse(n.text or "") for n in tu.findall(X + "note") if (n.text or "").strip()]
         parts: list[tuple[str | None, etree._Element, etree._Element | None]]
-        if src_mrks:
+        if src_mrks and not tgt_mrks and len(src_mrks) == 1 and unit.target is not None:
+            # one segment, target not (yet) segmented by the tool: the whole target is its translation
+            parts = [(mid, m, unit.target) for mid, m in src_mrks.items()]
+        elif src_mrks:
             parts = [(mid, m, tgt_mrks.get(mid)) for mid, m in src_mrks.items()]
         else:
             parts = [(None, unit.source, unit.target)]
