@@ -109,3 +109,15 @@ def test_tm_from_xliff_uses_references_only(fixtures):
 def test_requested_languages_with_region_fallback(fixtures):
     info, segs = _read(fixtures / "trados-studio.sdlxliff", source_lang="en", target_lang="es")
     assert len(segs) == 5 and info.source_lang == "en" and info.target_lang == "es"
+
+
+def test_alt_trans_typed_by_mtype(tmp_path):
+    p = tmp_path / "m.xlf"
+    p.write_text(
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="a" datatype="plaintext" '
+        'source-language="en" target-language="es"><body><trans-unit id="1"><source>Hi</source>'
+        '<alt-trans origin="engine-7" mtype="x-mt"><target>Hola</target></alt-trans>'
+        '<alt-trans origin="corp" match-quality="70" mtype="x-tm"><source>Hi!</source><target>¡Hola!</target></alt-trans>'
+        '</trans-unit></body></file></xliff>', encoding="utf-8")
+    (seg,) = list(read_document(p)[1])
+    assert [(c.system, c.kind, c.fuzzy) for c in seg.candidates] == [("engine-7", "mt", None), ("corp", "tm", 70.0)]

@@ -19,7 +19,8 @@ provenance (a translator's draft) is kept as ``attributes["draft_target"]``.
 
 Candidates come from ``<alt-trans>`` (proposals only): ``match-quality`` is
 the fuzzy score, ``origin``/``tool-id`` name the system, and MT is told from
-TM by ``state-qualifier``, Okapi's ``okp:matchType``, Phrase's
+TM by ``state-qualifier``, Okapi's ``okp:matchType``, an ``mtype``/``extype``
+attribute, Phrase's
 ``origin="machine-trans"``, engine names in ``origin``/tool names, else by a
 match score or a TM source being present; memoQ's ``<mq:insertedmatch>`` are
 candidates too. TMTprime's own exports carry ``tmt:`` attributes (system,
@@ -356,6 +357,12 @@ def _alt_kind(alt: etree._Element, tgt: etree._Element | None, origin: str | Non
     okp = (alt.get(OKP + "matchType") or "").upper()
     if okp:
         return "mt" if okp == "MT" else "tm"
+    marked = (alt.get("mtype") or alt.get("extype") or "").lower()  # some tools type their proposals
+    if marked:
+        if marked in ("mt", "machine", "machine-translation", "x-mt") or "machine" in marked:
+            return "mt"
+        if marked in ("tm", "x-tm", "translation-memory") or "memory" in marked:
+            return "tm"
     for label in (origin, tool):
         if label and (label.lower() == "machine-trans" or _MT_WORDS.search(label)):
             return "mt"
