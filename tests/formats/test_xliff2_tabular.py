@@ -6,7 +6,7 @@ import gzip
 
 import pytest
 
-from tmtprime.errors import FormatError, UsageError
+from tmtprime.errors import FormatError
 from tmtprime.formats import ColumnMapping, detect_format, read_document, read_tm
 
 
@@ -72,13 +72,6 @@ def test_explicit_mapping_and_wrong_column(tmp_path):
     with pytest.raises(FormatError) as e:
         read_document(p, mapping=ColumnMapping(source="Englisch"))
     assert "'Englisch'" in str(e.value) and "'ID', 'English', 'Spanish', 'Google'" in str(e.value)
-
-
-def test_mapping_spec_parsing():
-    m = ColumnMapping.parse("source=en, reference=es, mt.deepl=DeepL, key=doc+seg, header=no")
-    assert (m.source, m.reference, m.mt, m.key, m.header) == ("en", "es", {"deepl": "DeepL"}, ["doc", "seg"], False)
-    with pytest.raises(UsageError, match="unknown column-mapping field 'sorce'"):
-        ColumnMapping.parse("sorce=en")
 
 
 def test_excel_csv_quoting_utf16_and_no_header(tmp_path):

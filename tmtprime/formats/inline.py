@@ -200,15 +200,6 @@ def reserved_numbers(elements: Iterable[etree._Element | None]) -> set[int]:
     return found
 
 
-def literal_numbers(texts: Iterable[str | None]) -> set[int]:
-    """Numbers used by ``{N}``-like tokens in plain strings."""
-    found: set[int] = set()
-    for t in texts:
-        if t and "{" in t:
-            found.update(int(m.group(2)) for m in PLACEHOLDER_RE.finditer(t))
-    return found
-
-
 # ---------------------------------------------------------------- serialization
 
 
@@ -431,10 +422,3 @@ def render(
             el = parse_markup(markup, ns)
         if el is not None:
             stack[-1].append(el)
-
-
-def strip_placeholders(text: str, tags: dict[str, str]) -> str:
-    """``text`` without its code placeholders (for formats that cannot carry codes)."""
-    if not tags:
-        return text
-    return PLACEHOLDER_RE.sub(lambda m: "" if m.group(0) in tags else m.group(0), text)

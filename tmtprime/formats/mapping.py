@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from tmtprime.errors import FormatError, UsageError
+from tmtprime.errors import FormatError
 
 from .model import Candidate, DocumentInfo, Segment, TMUnit
 
@@ -61,30 +61,6 @@ class ColumnMapping:
     key: str | list[str] | None = None
     header: bool = True
     """False: the file has no header row; columns are then named ``1``, ``2``..."""
-
-    @classmethod
-    def parse(cls, spec: str) -> ColumnMapping:
-        """From a command-line spec: ``source=en,reference=es,mt.deepl=DeepL,key=doc_id+seg_id``."""
-        m = cls()
-        for item in filter(None, (p.strip() for p in spec.split(","))):
-            name, sep, col = item.partition("=")
-            name = name.strip()
-            if not sep or not col:
-                raise UsageError(f"column mapping item {item!r} is not FIELD=COLUMN")
-            if name.startswith("mt.") and len(name) > 3:
-                m.mt[name[3:]] = col
-            elif name == "key":
-                m.key = col.split("+") if "+" in col else col
-            elif name == "header":
-                m.header = col.lower() not in ("no", "false", "0")
-            elif name in ("source", "target", "reference", "tm", "tm_source", "tm_score", "tm_system", "context"):
-                setattr(m, name, col)
-            else:
-                raise UsageError(
-                    f"unknown column-mapping field {name!r}; fields: source, target, reference, tm, "
-                    "tm_source, tm_score, tm_system, mt.SYSTEM, context, key, header"
-                )
-        return m
 
     def resolve(self, columns: list[str], *, file: str | None = None, role: str = "document") -> ResolvedMapping:
         """Check the names against the real ``columns`` and infer the missing ones."""
@@ -159,10 +135,6 @@ class ColumnMapping:
             pick_system=ours.get("recommended_system"), pick_kind=ours.get("recommended_kind"),
             pick_confidence=ours.get("confidence"),
         )
-
-    def with_header(self, header: bool) -> ColumnMapping:
-        """A copy with ``header`` changed."""
-        return replace(self, header=header)
 
 
 @dataclass

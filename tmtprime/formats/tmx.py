@@ -124,14 +124,14 @@ class _TmxStream:
         src = _best(variants, want_src)
         if src is None:
             raise FormatError(
-                f"unit has no {want_src!r} variant (it has: {', '.join(l for l, _ in variants) or 'none'})",
+                f"unit has no {want_src!r} variant (it has: {', '.join(lang for lang, _ in variants) or 'none'})",
                 file=self.opts.name, location=where(tu, _tuid(tu)),
             )
         if self.target is None:
             self._learn_target(tu, variants, variants[src][1])
             if self.target is None:
                 return "unit with only the source language"
-        tgt = _best([(l, s) if i != src else ("", s) for i, (l, s) in enumerate(variants)], self.target)
+        tgt = _best([(lang, s) if i != src else ("", s) for i, (lang, s) in enumerate(variants)], self.target)
         if tgt is None:
             return f"unit without a {self.target} variant"
         if self.info.source_lang is None:
@@ -141,8 +141,8 @@ class _TmxStream:
     def _learn_target(self, tu: etree._Element, variants: list[tuple[str, etree._Element]],
                       src: etree._Element) -> None:
         """No target language asked for: the unit's only other language is it."""
-        others = [(l, s) for l, s in variants if s is not src]
-        langs = sorted({norm_lang(l) or "" for l, _ in others})
+        others = [(lang, s) for lang, s in variants if s is not src]
+        langs = sorted({norm_lang(lang) or "" for lang, _ in others})
         if len(langs) > 1:
             raise FormatError(
                 f"unit has several target languages ({', '.join(langs)}): give the target language",

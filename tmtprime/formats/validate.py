@@ -11,7 +11,7 @@ the local copy, so validation never touches the network.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from lxml import etree
@@ -40,7 +40,7 @@ def _parser() -> etree.XMLParser:
     return parser
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(fmt: str) -> etree.XMLSchema:
     """The XML schema of ``fmt`` (``xliff12``/``xliff2``) plus TMTprime's extension."""
     if fmt not in _SCHEMAS:
@@ -56,7 +56,7 @@ def schema(fmt: str) -> etree.XMLSchema:
     return etree.XMLSchema(etree.ElementTree(doc))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tmx_dtd() -> etree.DTD:
     """The TMX 1.4 DTD."""
     return etree.DTD(str(resource_path("schemas", "tmx14.dtd")))

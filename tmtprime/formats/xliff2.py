@@ -112,7 +112,7 @@ class _Reader:
             table = TagTable("xliff2", reserved_numbers(
                 [src_el, tgt_el] + [c for m in mine for c in (m.find(X + "source"), m.find(X + "target"))]))
 
-            def text(el: etree._Element | None) -> str:
+            def text(el: etree._Element | None, table: TagTable = table) -> str:
                 if el is None:
                     return ""
                 s = table.text(el, location=loc, file=self.file)

@@ -132,20 +132,6 @@ def _syntax_error(path: str | os.PathLike[str], exc: etree.XMLSyntaxError) -> Fo
     return FormatError(msg, file=str(path), location=where)
 
 
-def local(tag: object) -> str:
-    """Element name without namespace (``""`` for comments and the like)."""
-    if not isinstance(tag, str):
-        return ""
-    return tag.rsplit("}", 1)[-1]
-
-
-def namespace(tag: object) -> str | None:
-    """Namespace URI of an element name, ``None`` when there is none."""
-    if isinstance(tag, str) and tag[:1] == "{":
-        return tag[1:].split("}", 1)[0]
-    return None
-
-
 def release(el: etree._Element) -> None:
     """Free a processed element; every 256 siblings, drop the emptied ones before it (flat memory).
 
