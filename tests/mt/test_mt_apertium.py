@@ -61,7 +61,7 @@ def test_real_translation_of_a_few_sentences(apertium_eng_spa):
     assert "Eliminar" in out[2] or "Borrar" in out[2]
 
 
-def test_batch_equals_one_process_per_segment_even_for_tricky_segments(apertium_eng_spa):
+def test_batch_stays_aligned_and_equals_one_process_per_segment_for_tricky_segments(apertium_eng_spa):
     engine = ApertiumEngine("eng-spa")
     batched = engine.translate(TRICKY)
     alone = [engine.translate([s])[0] for s in TRICKY]

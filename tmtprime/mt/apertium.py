@@ -2,14 +2,21 @@
 
 Starting the Apertium pipeline costs about half a second, so segments are
 sent in batches: one paragraph per segment, paragraphs separated by a blank
-line. Apertium's ``txt`` format keeps blank lines exactly and treats each
-paragraph as a sentence boundary, so a segment is translated as it would be
-alone (checked against one process per segment in the tests), whatever its
-neighbours. A segment that itself contains blank lines is sent as several
+line, which Apertium's ``txt`` format keeps exactly and treats as a sentence
+boundary. A segment that itself contains blank lines is sent as several
 paragraphs and put back together with its own separators; leading and
 trailing whitespace is kept aside and restored. If Apertium ever returns a
 different number of paragraphs than it was sent, the batch is halved until
 the culprit is isolated, so alignment is never guessed.
+
+Known limit (Apertium's, not the batching's): the pipeline keeps some state
+for the whole input — the tagger's choice for a word can depend on a sentence
+hundreds of paragraphs earlier, even in null-flush mode (``-z``; cf.
+apertium/apertium#101 on state surviving null flushes) — so about 1 % of
+segments come out slightly differently depending on what was translated
+before them in the same process (measured in ``bench/mt_apertium.py``). Only
+one process per segment (~100x slower) avoids it; output is deterministic for
+a given batch.
 
 Pairs: ``pair="eng-spa"`` names an installed mode (``apertium -l``);
 ``pair="eng-cat-spa"`` is a pivot chain of languages, each step an installed
