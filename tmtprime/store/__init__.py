@@ -1,19 +1,39 @@
 """The project store: SQLAlchemy 2.0 ORM over SQLite (default) or any SQLAlchemy URL.
 
-Open or create a project, then use its sections::
+Open or create a project, then use its sections (each call is one unit of
+work; records returned are plain frozen dataclasses, detached from sessions)::
 
-    from tmtprime.store import Store, NewCandidate
+    from tmtprime.store import Store, NewCandidate, NewRecommendation, CandidatePrediction
 
-    with Store.open("P.db") as store:
-        for unit in store.tm.iter_units():                 # TM lookup builds its index
+    with Store.open("P.db") as store:                      # upgrades an older schema in place
+        store.project()                                     # languages, schema version
+        store.documents.list(role="dev")                    # imported files
+        store.tm.count(); store.tm.iter_units()             # TM units, streamed in id order
+        store.tm.exact("Open the file")                     # indexed exact match (whitespace-insensitive)
+        for seg in store.segments.iter(role="document"):    # file order, candidates attached
             ...
-        segs = store.segments.list(role="dev")             # with candidates
         store.segments.add_candidates([NewCandidate(seg.id, "eng-spa", "mt", text)])
+        store.features.define("bb-1", names); store.features.save("bb-1", [(cand_id, vector)])
+        ids, X = store.features.load("bb-1")
+        store.models.save("svm-1", skops_bytes, card)
+        store.recommendations.save("svm-1", [NewRecommendation(seg.id, cand_id, 0.83, {...})])
+        store.cost_schemes.save("default", scheme)
 
-Importing and exporting files: :func:`tmtprime.store.importer.import_file`,
-:func:`tmtprime.store.exporter.export_project`. Tables: :mod:`tmtprime.store.schema`.
+Sections: :class:`~tmtprime.store.documents.Documents`,
+:class:`~tmtprime.store.segments.Segments` and ``Systems``,
+:class:`~tmtprime.store.tm.TranslationMemory`,
+:class:`~tmtprime.store.features.Features`, :class:`~tmtprime.store.models.Models`,
+:class:`~tmtprime.store.recommendations.Recommendations`,
+:class:`~tmtprime.store.schemes.CostSchemes`. Own queries: ``store.session()``
+(ORM, tables in :mod:`tmtprime.store.schema`) or ``store.connection()`` (Core),
+``write=True`` for units of work that write.
+
+Files: :func:`import_file` (one transaction per file, idempotent) and
+:func:`export_project` (csv picks, json, xliff, xliff2, tmx).
 """
 
+from tmtprime.store.exporter import ExportResult, export_project
+from tmtprime.store.importer import ImportResult, import_file
 from tmtprime.store.project import Store
 from tmtprime.store.records import (
     CandidatePrediction,
@@ -34,7 +54,9 @@ __all__ = [
     "CandidatePrediction",
     "CandidateRecord",
     "DocumentRecord",
+    "ExportResult",
     "FeatureSetRecord",
+    "ImportResult",
     "ModelRecord",
     "NewCandidate",
     "NewRecommendation",
@@ -44,4 +66,6 @@ __all__ = [
     "Store",
     "SystemRecord",
     "TMRecord",
+    "export_project",
+    "import_file",
 ]
