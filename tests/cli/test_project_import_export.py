@@ -267,3 +267,15 @@ def test_the_product_sequence_on_the_shared_data(shared_data, tmp_path):
     with Store.open(p) as store:
         assert store.tm.count() == 75_507 and store.segments.count(role="dev") == 3_068
         assert [s.name for s in store.systems.list()] == ["tm", "eng-spa", "eng-cat-spa", "en-gl-es"]
+
+
+def test_several_documents_export_to_one_xliff_file_each_and_one_document_by_name(project, tmp_path):
+    out = tmp_path / "xliff-out"
+    assert run("export", project, "--format", "xliff", "-o", out, "--role", "all", "-q") == 0
+    files = sorted(p.name for p in out.iterdir())
+    assert files == ["dev.tsv.gz.xliff", "new.tsv.gz.xliff"]
+    _info, segments = read_document(out / "dev.tsv.gz.xliff")
+    assert [s.reference for s in segments] == ["Abra el archivo", "Guardar todo", "Salir"]
+    one = tmp_path / "one.csv"
+    assert run("export", project, "--format", "csv", "-o", one, "--document", "dev.tsv.gz", "-q") == 0
+    assert [r["document"] for r in read_csv(one)] == ["dev.tsv.gz"] * 3
