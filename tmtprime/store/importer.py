@@ -32,7 +32,7 @@ from tmtprime.store.documents import document_record
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
 from tmtprime.store.segments import batched, insert_candidates
-from tmtprime.store.tm import source_hash, word_count
+from tmtprime.store.tm import lookup_keys
 
 if TYPE_CHECKING:
     from tmtprime.formats import ColumnMapping
@@ -257,14 +257,15 @@ class _TMWriter:
             if not unit.source.strip() or not unit.target.strip():
                 self.skipped += 1
                 continue
+            hashed, words = lookup_keys(unit.source)
             rows.append(
                 {
                     "document_id": self.doc_id,
                     "position": self.units + len(rows),
                     "source": unit.source,
                     "target": unit.target,
-                    "source_hash": source_hash(unit.source),
-                    "source_words": word_count(unit.source),
+                    "source_hash": hashed,
+                    "source_words": words,
                     "properties": unit.properties or None,
                     "tags": unit.tags or None,
                     "tags_dialect": unit.tags_dialect,

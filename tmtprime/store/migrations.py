@@ -29,7 +29,7 @@ from sqlalchemy import Connection, bindparam, inspect, select, text, update
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
-from tmtprime.store.tm import source_hash, word_count
+from tmtprime.store.tm import lookup_keys
 
 Step = Callable[[Connection], None]
 
@@ -86,7 +86,7 @@ def _backfill_tm_lookup(connection: Connection) -> None:
             update(tm)
             .where(tm.c.id == bindparam("b_id"))
             .values(source_hash=bindparam("b_hash"), source_words=bindparam("b_words")),
-            [{"b_id": r.id, "b_hash": source_hash(r.source), "b_words": word_count(r.source)} for r in rows],
+            [dict(zip(("b_hash", "b_words"), lookup_keys(r.source), strict=True), b_id=r.id) for r in rows],
         )
         last_id = rows[-1].id
 

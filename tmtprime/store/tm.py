@@ -26,15 +26,22 @@ def normalize_source(text: str) -> str:
     return " ".join(text.split())
 
 
-def source_hash(text: str) -> int:
-    """Signed 64-bit hash of :func:`normalize_source` ``(text)``, the indexed exact-match key."""
-    digest = hashlib.blake2b(normalize_source(text).encode("utf-8"), digest_size=8).digest()
+def _hash(normalized: str) -> int:
+    digest = hashlib.blake2b(normalized.encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "little", signed=True)
 
 
-def word_count(text: str) -> int:
-    """Number of whitespace-separated words, stored to prefilter fuzzy lookups by length."""
-    return len(text.split())
+def source_hash(text: str) -> int:
+    """Signed 64-bit hash of :func:`normalize_source` ``(text)``, the indexed exact-match key."""
+    return _hash(normalize_source(text))
+
+
+def lookup_keys(text: str) -> tuple[int, int]:
+    """``(source_hash(text), number of words)``: the indexed columns of a TM unit, with one split.
+
+    The word count lets fuzzy lookup prefilter units by length."""
+    words = text.split()
+    return _hash(" ".join(words)), len(words)
 
 
 _TM = db.TMUnit.__table__
