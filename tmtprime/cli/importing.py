@@ -15,9 +15,6 @@ import argparse
 from tmtprime.cli._common import add_quiet
 from tmtprime.errors import UsageError
 
-FORMATS = ("tmx", "xliff12", "sdlxliff", "mqxliff", "mxliff", "xliff2", "po", "csv", "tsv", "json", "jsonl", "text")
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "import",
@@ -34,7 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="tm: a translation memory; dev: segments with references and candidates (to train); "
         "document: work to translate (default)",
     )
-    parser.add_argument("--format", dest="fmt", choices=FORMATS, help="skip format detection")
+    parser.add_argument(
+        "--format",
+        dest="fmt",
+        metavar="FMT",
+        help="skip format detection: tmx, xliff (xliff12), sdlxliff, mqxliff, mxliff, xliff2, po, csv, tsv, "
+        "json, jsonl, text",
+    )
     parser.add_argument("--name", help="document name in the project (default: the file name; one FILE only)")
     cols = parser.add_argument_group("CSV/TSV columns (names, or 1-based numbers with --no-header)")
     cols.add_argument("--source-col", metavar="COL", help="source text")
