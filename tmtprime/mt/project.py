@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tmtprime.errors import UsageError
 from tmtprime.mt.engine import MTEngine
 from tmtprime.parallel import chunked
 from tmtprime.progress import ProgressCallback, track
-from tmtprime.store import NewCandidate, SegmentRecord, Store
+from tmtprime.store import NewCandidate, Store
+from tmtprime.tm.project import work_segments
 
 CHUNK = 2000
 """Segments translated and stored per transaction."""
@@ -39,18 +39,6 @@ class TranslateReport:
         )
 
 
-def _documents(store: Store, names: Sequence[str] | None) -> list[int | None]:
-    if not names:
-        return [None]
-    ids: list[int | None] = []
-    for name in names:
-        doc = store.documents.get(name)
-        if doc.role == "tm":
-            raise UsageError(f"document {name!r} is a TM, not a document to translate")
-        ids.append(doc.id)
-    return ids
-
-
 def translate_project(
     store: Store,
     engine: MTEngine,
@@ -64,16 +52,9 @@ def translate_project(
     engine.check()
     name = system or engine.name
     report = TranslateReport(system=name, engine=engine.describe())
-    todo: list[SegmentRecord] = []
-    for doc_id in _documents(store, documents):
-        for seg in store.segments.iter(document_id=doc_id):
-            if seg.role == "tm":
-                continue
-            report.segments += 1
-            if any(c.system == name for c in seg.candidates):
-                report.already += 1
-            else:
-                todo.append(seg)
+    segments = work_segments(store, documents, action="translate", with_candidates=True)
+    todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
+    report.segments, report.already = len(segments), len(segments) - len(todo)
     chunks = chunked(todo, CHUNK)
     for chunk in track(chunks, total=len(chunks), desc=f"MT {name}", quiet=quiet, unit="chunk", callback=callback):
         sources = list(dict.fromkeys(s.source for s in chunk))

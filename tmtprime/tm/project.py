@@ -60,15 +60,21 @@ def _context(properties: Mapping[str, object]) -> str | None:
     return next((str(properties[k]) for k in CONTEXT_PROPERTIES if properties.get(k)), None)
 
 
-def _segments(store: Store, documents: Sequence[str] | None) -> list[SegmentRecord]:
+def work_segments(
+    store: Store, documents: Sequence[str] | None, *, action: str, with_candidates: bool = False
+) -> list[SegmentRecord]:
+    """Segments of the named documents, or of every dev/work document; naming a TM is an error.
+
+    Shared by TM lookup and MT (``action`` words the error: "look up", "translate").
+    """
     if not documents:
-        return [s for s in store.segments.iter(with_candidates=False) if s.role != "tm"]
+        return [s for s in store.segments.iter(with_candidates=with_candidates) if s.role != "tm"]
     out: list[SegmentRecord] = []
     for name in documents:
         doc = store.documents.get(name)
         if doc.role == "tm":
-            raise UsageError(f"document {name!r} is a TM, not a document to look up")
-        out.extend(store.segments.iter(document_id=doc.id, with_candidates=False))
+            raise UsageError(f"document {name!r} is a TM, not a document to {action}")
+        out.extend(store.segments.iter(document_id=doc.id, with_candidates=with_candidates))
     return out
 
 
@@ -84,7 +90,7 @@ def lookup_project(
     callback: ProgressCallback | None = None,
 ) -> LookupReport:
     """Look up every segment (of ``documents``, or of all non-TM documents) and store the matches."""
-    segments = _segments(store, documents)
+    segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
         raise UsageError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     units = list(store.tm.iter_units())
