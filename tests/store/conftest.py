@@ -67,17 +67,17 @@ def postgres_server() -> Iterator[str]:
         os.chown(root, account.pw_uid, account.pw_gid)
         prefix = ["runuser", "-u", "postgres", "--"]
     data, port = root / "data", _free_port()
-    subprocess.run(
-        [*prefix, str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"],
-        check=True,
-        capture_output=True,
-    )
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-    subprocess.run(
-        [*prefix, str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"), "-w", "-o", options, "start"],
-        check=True,
-        capture_output=True,
-    )
+    for command in (
+        [str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"],
+        [str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"), "-w", "-o", options, "start"],
+    ):
+        done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            log = root / "server.log"
+            detail = done.stderr.strip() + ("\n" + log.read_text() if log.exists() else "")
+            shutil.rmtree(root, ignore_errors=True)
+            pytest.fail(f"{Path(command[0]).name} failed ({done.returncode}): {detail}")
     pid = int((data / "postmaster.pid").read_text().split()[0])
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
