@@ -140,3 +140,13 @@ def test_lookup_segments_dedupes_and_keeps_order_in_process_and_in_workers(rando
     assert [[m.unit for m in r] for r in one] == [[m.unit for m in index.lookup(q, context=c, threshold=50, k=2)] for q, c in zip(queries, contexts)]
     two = lookup_segments(index, queries, contexts, threshold=50, k=2, n_jobs=2)
     assert [[(m.unit, m.score) for m in r] for r in two] == [[(m.unit, m.score) for m in r] for r in one]
+
+
+def test_ties_at_the_kth_score_survive_the_early_stop():
+    """Hundreds of units tie at 66.67 (a repeating decimal); the best by character similarity
+    sits last in the TM, after the first scored chunk, and must still win the tie."""
+    sources = [f"open the zzzzzzzz{i:03d}" for i in range(300)] + ["open the fil"]
+    index = TMIndex(sources, sources)
+    got = index.lookup("open the file", threshold=50, k=1)
+    assert got[0].unit == 300 and got[0].score == 66.67
+    assert [m.unit for m in got] == [m.unit for m in index.lookup("open the file", threshold=50, k=1, exhaustive=True)]

@@ -216,7 +216,8 @@ class TMIndex:
         # overlap >= t*n is necessary whatever m is; the exact bound only for those.
         local = np.flatnonzero(overlap >= lo_len)
         m = self._n_keys[local + start]
-        bound = 100.0 * np.minimum(overlap[local], np.minimum(m, n)) / np.maximum(m, n)
+        # Rounded like the scores (2 decimals), so that a bound equal to a score compares equal.
+        bound = np.round(100.0 * np.minimum(overlap[local], np.minimum(m, n)) / np.maximum(m, n), 2)
         keep = bound >= threshold - _EPS
         local, bound = local[keep], bound[keep]
         order = np.argsort(-bound, kind="stable")
@@ -232,7 +233,8 @@ class TMIndex:
         key_dist = process.cdist([key], self._keys[cand].tolist(), scorer=Levenshtein.distance, score_cutoff=max_dist)[0]
         longest = np.maximum(n, m)
         # The content score bounds the final one: drop what cannot make it before the surface pass.
-        keep = (longest == 0) | (100.0 * (1.0 - key_dist / np.maximum(longest, 1)) >= threshold - _EPS)
+        content = np.round(100.0 * (1.0 - key_dist / np.maximum(longest, 1)), 2)
+        keep = (longest == 0) | (content >= threshold - _EPS)
         cand, key_dist = cand[keep], key_dist[keep]
         surface_dist = process.cdist([surface], self._surfaces[cand].tolist(), scorer=Levenshtein.distance)[0]
         score, content, light = combine(
