@@ -25,6 +25,13 @@ def test_tokenizer_keeps_placeholders_numbers_and_words_whole():
     ]
 
 
+def test_inline_code_placeholders_of_the_readers_are_placeholders():
+    assert kinds("Click {1}here{/1} {2/}") == [
+        ("word", "Click"), ("placeholder", "{1}"), ("word", "here"), ("placeholder", "{/1}"), ("placeholder", "{2/}"),
+    ]
+    assert fuzzy_score("Click {1}here{/1}", "Click here") == 50.0  # two missing codes: two full edits
+
+
 def test_tokenizer_accelerators_runs_and_urls():
     assert kinds("&Open _Save... see https://x.org/a. or me@x.org") == [
         ("punct", "&"), ("word", "Open"), ("punct", "_"), ("word", "Save"), ("punct", "..."),

@@ -6,9 +6,10 @@ it is defined here once, precisely:
 
 * **placeholders** — one token each, whatever their length: printf
   conversions (``%s``, ``%1$d``, ``%(name)s``, ``%%``), Qt ``%1``, brace
-  fields (``{0}``, ``{name}``, ``{0,number}``, ``{{x}}``), shell/template
-  variables (``${HOME}``, ``$(VAR)``), inline tags (``<b>``, ``</a>``,
-  ``<br/>``) and character entities (``&amp;``, ``&#169;``);
+  fields (``{0}``, ``{name}``, ``{0,number}``, ``{{x}}``, and the inline-code
+  placeholders ``{1}``, ``{/1}``, ``{2/}`` of :mod:`tmtprime.formats.inline`),
+  shell/template variables (``${HOME}``, ``$(VAR)``), inline tags (``<b>``,
+  ``</a>``, ``<br/>``) and character entities (``&amp;``, ``&#169;``);
 * **URLs and e-mail addresses** — one word token each;
 * **numbers** — one token each (``1,000.5`` is one number);
 * **words** — letters/digits, keeping inner apostrophes (``don't``) and inner
@@ -50,7 +51,7 @@ _PLACEHOLDER = (
     r"|%(?:\d+\$)?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t|I64|I32)?[diouxXeEfFgGaAcspnSC@]"
     r"|%\d+"  # Qt %1
     r"|\{\{[^{}\s]{1,40}\}\}"
-    r"|\{[\w.$-]{0,40}(?:,[^{}]{0,40})?\}"
+    r"|\{/?[\w.$-]{0,40}/?(?:,[^{}]{0,40})?\}"  # {0} {name} {0,number}; TMTprime inline codes {1} {/1} {2/}
     r"|\$\{[^{}\s]{1,40}\}|\$\([^()\s]{1,40}\)"
     r"|</?[A-Za-z][\w:.-]*(?:\s+[\w:.-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>"
     r"|&(?:[A-Za-z][A-Za-z0-9]{1,10}|#\d{1,7}|#x[0-9A-Fa-f]{1,6});"
