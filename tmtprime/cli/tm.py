@@ -1,8 +1,8 @@
-"""``tmtprime tm lookup PATH``: fuzzy-match every segment against the project's TM.
+"""tmtprime tm lookup PATH: fuzzy-match every segment against the project's TM.
 
 The best matches at or above the threshold become TM candidates (fuzzy score,
-TM source, match type: context/exact/100/fuzzy) of one system, ``tm-lookup``
-unless ``--system`` says otherwise. Re-running replaces that system's
+TM source, match type: context/exact/100/fuzzy) of one system, tm-lookup
+unless --system says otherwise. Re-running replaces that system's
 candidates of the documents looked up, so the command is idempotent.
 """
 

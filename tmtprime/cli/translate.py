@@ -1,10 +1,10 @@
-"""``tmtprime translate PATH --engine apertium``: MT candidates for every segment.
+"""tmtprime translate PATH --engine apertium: MT candidates for every segment.
 
 Every segment of the project's dev/work documents without a candidate from
-the system gets one; re-running only fills what is missing. ``apertium``
-picks the installed pair for the project's languages, or ``--pair`` (an
+the system gets one; re-running only fills what is missing. apertium
+picks the installed pair for the project's languages, or --pair (an
 installed mode such as eng-spa, or a pivot chain such as eng-cat-spa);
-``file`` reads translations from ``--file`` (matched by source text).
+file reads translations from --file (matched by source text).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ integration (:mod:`tmtprime.tm.project`) and the benchmark both call this.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from functools import partial
 
@@ -37,6 +38,8 @@ def lookup_segments(
     Repeated (segment, context) pairs are looked up once. ``n_jobs > 1`` ships
     the index to worker processes once per batch (worth it only for large jobs).
     """
+    if n_jobs == 0 or n_jobs < -1:
+        raise UsageError(f"number of jobs must be at least 1 (or -1 for all cores), got {n_jobs}")
     ctx = list(contexts) if contexts is not None else [None] * len(segments)
     if len(ctx) != len(segments):
         raise UsageError("segments and contexts must have the same length")
@@ -47,7 +50,7 @@ def lookup_segments(
             for q, c in track(unique, total=len(unique), desc="TM lookup", quiet=quiet, unit="seg", callback=callback)
         ]
     else:
-        n_workers = n_jobs if n_jobs > 0 else 2
+        n_workers = n_jobs if n_jobs > 0 else os.cpu_count() or 1
         batch_size = max(1, -(-len(unique) // n_workers))
         batches = run_batches(partial(_lookup_batch, index, threshold, k), unique, n_jobs=n_jobs, batch_size=batch_size)
         found = [matches for batch in batches for matches in batch]
