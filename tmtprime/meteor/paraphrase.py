@@ -1,0 +1,551 @@
+"""Meteor paraphrase tables, compiled once into a memory-mapped index.
+
+Source format (Meteor's ``paraphrase-en.gz``, 5,274,084 pairs): gzip text,
+three lines per pair — probability, phrase, paraphrase — lower-cased,
+space-separated words, at most 7 words per phrase, 43,139 distinct words.
+The table is *not* symmetric (only ~5 % of pairs are listed both ways).
+
+How the jar uses it (black-box, ``Matcher -m paraphrase`` on thousands of
+pairs drawn from the table):
+
+* it matches in **both directions**: a hypothesis phrase ``a`` and a
+  reference phrase ``b`` match if ``a -> b`` *or* ``b -> a`` is listed
+  (``000 dead`` / ``000 deaths`` match both ways although only
+  ``000 deaths -> 000 dead`` is in the table);
+* a pair listed in both directions yields **two** candidate matches on the
+  same spans. For one-word phrases that duplication is what makes the jar's
+  aligner drop them when the segment has no other match: every single-word
+  pair of the table matches alone on a line iff its reverse is *not* listed
+  (1,231 + 269 of 1,500 sampled, no exception). :meth:`ParaphraseTable.match`
+  therefore reports one candidate per listed direction;
+* matches print with score ``1.0`` in ``-writeAlignments``/``Matcher`` output;
+  the probabilities are returned here for completeness;
+* no pair is filtered on loading (every length 1-7 matched in the samples).
+
+The index (``paths.cache_dir()/paraphrase/<lang>-<size>-<mtime>-v<N>/``) holds
+the vocabulary, the sorted 64-bit hashes of all 2.6 M distinct phrases, their
+word ids (padded rows), and the pairs grouped by source phrase (CSR offsets,
+target phrase index, probability). Opening it maps the arrays (nothing is
+read until used) and builds a 43 k-entry word dict. A batch of segments is
+matched with a handful of vectorized numpy operations: n-gram hashes of all
+segments, one binary search, CSR expansion of the paraphrases, and a sorted
+join against the other side's n-grams.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import shutil
+import tempfile
+import zlib
+from array import array
+from collections.abc import Iterator, Sequence
+from importlib.util import find_spec
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from tmtprime.errors import ResourceError
+from tmtprime.meteor.languages import language_name
+from tmtprime.paths import cache_dir
+from tmtprime.progress import ProgressCallback, track
+
+FORMAT_VERSION = 1
+_MASK = np.uint64(0xFFFFFFFFFFFFFFFF)
+_MUL = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_BLOCK = 1 << 20  # compressed bytes per read: ~4.5 MB of text, keeps parsing memory small
+
+FETCH_HINT = (
+    "run `tmtprime resources fetch-paraphrase` to download Meteor's English table "
+    "(from the pycocoevalcap wheel on PyPI), or give a table file with -a FILE (path=...)"
+)
+
+
+class ParaphraseMatch(NamedTuple):
+    """One candidate paraphrase match between a hypothesis span and a reference span.
+
+    ``direction`` is 0 when the table lists ``hyp phrase -> ref phrase`` and 1
+    when it lists ``ref phrase -> hyp phrase``; a pair listed both ways gives
+    two candidates, as in the jar.
+    """
+
+    hyp_start: int
+    hyp_len: int
+    ref_start: int
+    ref_len: int
+    prob: float
+    direction: int
+
+
+def _hash_columns(columns: Sequence[np.ndarray]) -> np.ndarray:
+    """64-bit hash of phrases given as word-id columns (first word first); ids must be >= 0."""
+    with np.errstate(over="ignore"):
+        h = np.zeros(len(columns[0]), dtype=np.uint64)
+        for col in columns:
+            h = (h ^ (col.astype(np.uint64) + np.uint64(1))) * _MUL
+            h ^= h >> np.uint64(29)
+        h = (h ^ (h >> np.uint64(31))) * _MIX1
+        h = (h ^ (h >> np.uint64(27))) * _MIX2
+        return h ^ (h >> np.uint64(33))
+
+
+def _extend_hash(h: np.ndarray, col: np.ndarray) -> np.ndarray:
+    """Hash state after one more word (before finalization); see :func:`_hash_columns`."""
+    with np.errstate(over="ignore"):
+        h = (h ^ (col.astype(np.uint64) + np.uint64(1))) * _MUL
+        return h ^ (h >> np.uint64(29))
+
+
+def _finalize(h: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        h = (h ^ (h >> np.uint64(31))) * _MIX1
+        h = (h ^ (h >> np.uint64(27))) * _MIX2
+        return h ^ (h >> np.uint64(33))
+
+
+# --- finding and compiling a table ----------------------------------------------------------------
+
+
+def default_sources(lang: str) -> list[Path]:
+    """Where a table for ``lang`` is looked for when no path is given, in order."""
+    name = language_name(lang)
+    short = {"english": "en", "czech": "cz", "german": "de", "spanish": "es", "french": "fr"}.get(name, name)
+    filename = f"paraphrase-{short}.gz"
+    places = [cache_dir() / filename]
+    spec = find_spec("pycocoevalcap")
+    if spec is not None and spec.submodule_search_locations:
+        places += [Path(p) / "meteor" / "data" / filename for p in spec.submodule_search_locations]
+    jar = os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar")
+    places.append(Path(jar).parent / "data" / filename)
+    return places
+
+
+def _index_dir(source: Path) -> Path:
+    st = source.stat()
+    stem = source.name.removesuffix(".gz")
+    return cache_dir() / "paraphrase" / f"{stem}-{st.st_size}-{st.st_mtime_ns}-v{FORMAT_VERSION}"
+
+
+def _blocks(path: Path) -> Iterator[bytes]:
+    """Decompressed content in blocks of complete lines, one per compressed read (plain text accepted too)."""
+    try:
+        with open(path, "rb") as raw:
+            magic = raw.read(2)
+            raw.seek(0)
+            decoder = zlib.decompressobj(wbits=47) if magic == b"\x1f\x8b" else None
+            rest = b""
+            while True:
+                chunk = raw.read(_BLOCK)
+                if decoder is not None:
+                    data = decoder.decompress(chunk) if chunk else decoder.flush()
+                    while chunk and decoder.eof and decoder.unused_data:  # multi-member gzip
+                        tail = decoder.unused_data
+                        decoder = zlib.decompressobj(wbits=47)
+                        data += decoder.decompress(tail)
+                else:
+                    data = chunk
+                if not chunk and not data:
+                    break
+                data = rest + data
+                cut = data.rfind(b"\n") + 1
+                rest = data[cut:]
+                if cut:
+                    yield data[:cut]
+                if not chunk:
+                    break
+            if rest:
+                yield rest + b"\n"
+    except (OSError, zlib.error, EOFError) as error:
+        raise ResourceError(f"paraphrase table {path} is unreadable: {error}") from None
+
+
+class _Vocab(dict):
+    """bytes word -> id, assigning the next id to a new word (C-speed lookups via ``map``)."""
+
+    def __missing__(self, word: bytes) -> int:
+        self[word] = len(self)
+        return self[word]
+
+
+class _Parsed(NamedTuple):
+    vocab: list[str]
+    probs: np.ndarray  # per pair
+    src_rows: np.ndarray  # per run of equal source lines: padded word ids
+    run_of_pair: np.ndarray
+    tgt_rows: np.ndarray  # per pair: padded word ids
+
+
+class _Rows:
+    """Variable-length phrases accumulated as flat word ids + lengths."""
+
+    def __init__(self) -> None:
+        self.words = array("I")
+        self.lengths = array("H")
+
+    def add(self, phrases: list[bytes], vocab: _Vocab) -> list[int]:
+        words = b" ".join(phrases).split()
+        lengths = [p.count(b" ") + 1 for p in phrases]
+        if len(words) != sum(lengths):  # irregular spacing somewhere: split phrase by phrase
+            lengths = [len(p.split()) for p in phrases]
+        self.words.extend(map(vocab.__getitem__, words))
+        self.lengths.extend(lengths)
+        return lengths
+
+    def padded(self, width: int, dtype: type) -> np.ndarray:
+        flat = np.frombuffer(self.words, dtype=np.uint32)
+        lengths = np.frombuffer(self.lengths, dtype=np.uint16)
+        rows = np.full((len(lengths), width), np.iinfo(dtype).max, dtype=dtype)
+        starts = np.zeros(len(lengths), dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        starts = starts.astype(np.int32 if len(flat) < 2**31 else np.int64)
+        for k in range(width):
+            has = np.flatnonzero(lengths > k).astype(starts.dtype)
+            rows[has, k] = flat[starts[has] + k]
+        return rows
+
+
+def _parse(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:
+    """Read the triples (probability, phrase, paraphrase) block by block.
+
+    The cyclic garbage collector is paused meanwhile: the millions of short
+    lists made here would otherwise trigger it again and again (3x slower).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_blocks(path, quiet=quiet, callback=callback)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:
+    vocab = _Vocab()
+    probs = array("d")
+    run_of_pair = array("I")
+    sources, targets = _Rows(), _Rows()
+    carry: list[bytes] = []
+    last_src: bytes | None = None
+    first_line = 1  # number of the first line in ``carry + block``
+    blocks = track(
+        _blocks(path), total=-(-path.stat().st_size // _BLOCK), desc=f"compiling {path.name}",
+        quiet=quiet, unit="MB", callback=callback,
+    )  # fmt: skip
+    for block in blocks:
+        lines = block.split(b"\n")
+        lines.pop()
+        if b"\r" in block:
+            lines = [line.rstrip(b"\r") for line in lines]
+        lines = carry + lines
+        cut = len(lines) - len(lines) % 3
+        carry = lines[cut:]
+        lines = lines[:cut]
+        if not lines:
+            continue
+        try:
+            probs.extend(map(float, lines[0::3]))
+        except ValueError:
+            bad = next(i for i, x in enumerate(lines[0::3]) if not _is_float(x))
+            raise ResourceError(
+                f"paraphrase table {path}, line {first_line + 3 * bad}: expected a probability, "
+                f"found {lines[3 * bad][:80]!r}"
+            ) from None
+        srcs = lines[1::3]
+        new = [s != p for p, s in zip([last_src, *srcs[:-1]], srcs)]
+        new_srcs = [s for s, n in zip(srcs, new) if n]
+        first_run = len(sources.lengths)
+        lengths = sources.add(new_srcs, vocab) + targets.add(lines[2::3], vocab)
+        if min(lengths) == 0 or max(lengths) > 255:
+            raise ResourceError(f"paraphrase table {path}: an empty or over-long phrase near line {first_line}")
+        run_of_pair.extend((np.cumsum(new) - 1 + first_run).tolist())
+        last_src = srcs[-1]
+        first_line += len(lines)
+    if carry:
+        raise ResourceError(f"paraphrase table {path} ends in the middle of a pair (line {first_line + len(carry)})")
+    if not probs:
+        raise ResourceError(f"paraphrase table {path} is empty")
+    try:
+        words = [w.decode("utf-8") for w in vocab]  # dicts keep insertion order = id order
+    except UnicodeDecodeError as error:
+        raise ResourceError(f"paraphrase table {path} is not UTF-8 text ({error})") from None
+    width = int(max(max(sources.lengths), max(targets.lengths)))
+    dtype = np.uint16 if len(words) < 0xFFFF else np.uint32
+    return _Parsed(
+        vocab=words,
+        probs=np.frombuffer(probs, dtype=np.float64),
+        src_rows=sources.padded(width, dtype),
+        run_of_pair=np.frombuffer(run_of_pair, dtype=np.uint32),
+        tgt_rows=targets.padded(width, dtype),
+    )
+
+
+def _is_float(text: bytes) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _row_hashes(rows: np.ndarray) -> np.ndarray:
+    """Finalized phrase hashes of padded rows (pad = the dtype's maximum)."""
+    pad = np.iinfo(rows.dtype).max
+    lengths = (rows != pad).sum(axis=1)
+    h = np.zeros(len(rows), dtype=np.uint64)
+    out = np.zeros(len(rows), dtype=np.uint64)
+    for k in range(rows.shape[1]):
+        h = _extend_hash(h, rows[:, k])
+        done = lengths == k + 1
+        out[done] = _finalize(h[done])
+    return out
+
+
+def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: ProgressCallback | None = None) -> Path:
+    """Compile ``source`` into the index directory ``dest`` (atomically: temp dir, then rename)."""
+    parsed = _parse(source, quiet=quiet, callback=callback)
+    n_runs = len(parsed.src_rows)
+    hashes = np.concatenate([_row_hashes(parsed.src_rows), _row_hashes(parsed.tgt_rows)])
+    order = np.argsort(hashes).astype(np.int32)  # int32 indices: half the memory of np.unique's
+    hashes = hashes[order]
+    starts = np.ones(len(hashes), dtype=bool)
+    starts[1:] = hashes[1:] != hashes[:-1]
+    phrase_hash = hashes[starts]
+    del hashes
+    inverse = np.empty(len(order), dtype=np.int32)
+    inverse[order] = np.cumsum(starts, dtype=np.int32) - 1
+    first = order[starts]
+    del order, starts
+    from_src = first < n_runs
+    phrase_words = np.empty((len(phrase_hash), parsed.src_rows.shape[1]), dtype=parsed.src_rows.dtype)
+    phrase_words[from_src] = parsed.src_rows[first[from_src]]
+    phrase_words[~from_src] = parsed.tgt_rows[first[~from_src] - n_runs]
+    del first, from_src
+    inverse_runs = inverse[:n_runs]
+    src_idx = inverse_runs[parsed.run_of_pair]
+    tgt_idx = inverse[n_runs:]
+    # Every occurrence must carry the words of its phrase's representative: no two phrases share a hash.
+    for k in range(phrase_words.shape[1]):
+        if not (
+            np.array_equal(phrase_words[tgt_idx, k], parsed.tgt_rows[:, k])
+            and np.array_equal(phrase_words[inverse_runs, k], parsed.src_rows[:, k])
+        ):
+            raise ResourceError(f"paraphrase table {source}: 64-bit phrase hash collision; cannot index it")
+    order = np.argsort(src_idx, kind="stable")
+    src_off = np.zeros(len(phrase_hash) + 1, dtype=np.uint32)
+    np.cumsum(np.bincount(src_idx, minlength=len(phrase_hash)), out=src_off[1:])
+    arrays = {
+        "phrase_hash": phrase_hash,
+        "phrase_words": phrase_words,
+        "src_off": src_off,
+        "pair_tgt": tgt_idx[order].astype(np.uint32),
+        "pair_prob": parsed.probs[order],
+    }
+    stat = source.stat()
+    meta = {
+        "format": FORMAT_VERSION,
+        "source": str(source),
+        "size": stat.st_size,
+        "mtime_ns": stat.st_mtime_ns,
+        "pairs": len(parsed.probs),
+        "phrases": len(phrase_hash),
+        "words": len(parsed.vocab),
+        "max_phrase_len": int(phrase_words.shape[1]),
+    }
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".tmp-", dir=dest.parent))
+    try:
+        for name, arr in arrays.items():
+            np.save(tmp / f"{name}.npy", arr)
+        (tmp / "vocab.txt").write_text("\n".join(parsed.vocab), encoding="utf-8", newline="\n")
+        (tmp / "meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
+        try:
+            os.rename(tmp, dest)
+        except OSError:
+            if not (dest / "meta.json").exists():  # not a concurrent compile that won the race
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return dest
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+class ParaphraseTable:
+    """A compiled, memory-mapped paraphrase table. Use :meth:`open`."""
+
+    def __init__(self, index_dir: Path, lang: str = "en") -> None:
+        try:
+            meta = json.loads((index_dir / "meta.json").read_text(encoding="utf-8"))
+            if meta.get("format") != FORMAT_VERSION:
+                raise ValueError(f"index format {meta.get('format')}, expected {FORMAT_VERSION}")
+            words = (index_dir / "vocab.txt").read_bytes().decode("utf-8").split("\n")
+            arrays = {
+                name: np.load(index_dir / f"{name}.npy", mmap_mode="r")
+                for name in ("phrase_hash", "phrase_words", "src_off", "pair_tgt", "pair_prob")
+            }
+        except (OSError, ValueError, KeyError) as error:
+            raise ResourceError(f"paraphrase index {index_dir} is unreadable ({error}); delete it to rebuild") from None
+        self.lang = language_name(lang)
+        self.index_dir = index_dir
+        self.source = Path(meta["source"])
+        self.max_phrase_len: int = int(meta["max_phrase_len"])
+        self.n_pairs: int = int(meta["pairs"])
+        self._words = words
+        self._ids = {w: i for i, w in enumerate(words)}
+        self._hash = arrays["phrase_hash"]
+        self._rows = arrays["phrase_words"]
+        self._src_off = arrays["src_off"]
+        self._tgt = arrays["pair_tgt"]
+        self._prob = arrays["pair_prob"]
+        self._pad = np.iinfo(self._rows.dtype).max
+
+    @classmethod
+    def open(
+        cls,
+        lang: str = "en",
+        path: str | os.PathLike[str] | None = None,
+        *,
+        quiet: bool = False,
+        callback: ProgressCallback | None = None,
+    ) -> ParaphraseTable:
+        """The table for ``lang`` (or the file ``path``), compiling it into the cache on first use."""
+        if path is not None:
+            source = Path(path)
+            if not source.is_file():
+                raise ResourceError(f"paraphrase table not found: {source}")
+        else:
+            source = next((p for p in default_sources(lang) if p.is_file()), None)
+            if source is None:
+                raise ResourceError(f"No paraphrase table for {language_name(lang)}: {FETCH_HINT}")
+        index = _index_dir(source)
+        if not (index / "meta.json").exists():
+            compile_index(source, index, quiet=quiet, callback=callback)
+        return cls(index, lang)
+
+    def __len__(self) -> int:
+        return self.n_pairs
+
+    def _phrase_index(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Index of each hash in the table's sorted phrase hashes, and whether it is there.
+
+        The keys are searched in sorted order: numpy then narrows each binary
+        search with the previous result, 4-5x faster on a batch than random order.
+        """
+        order = np.argsort(hashes)
+        pos = np.empty(len(hashes), dtype=np.int64)
+        pos[order] = np.searchsorted(self._hash, hashes[order])
+        pos[pos == len(self._hash)] = 0
+        found = self._hash[pos] == hashes
+        return pos, found
+
+    def _phrase_words(self, index: int) -> tuple[str, ...]:
+        row = self._rows[index]
+        return tuple(self._words[w] for w in row.tolist() if w != self._pad)
+
+    def paraphrases(self, phrase: Sequence[str]) -> list[tuple[tuple[str, ...], float]]:
+        """``(paraphrase words, probability)`` listed for ``phrase`` (a normalized word sequence)."""
+        if not 0 < len(phrase) <= self.max_phrase_len:
+            return []
+        ids = [self._ids.get(w) for w in phrase]
+        if None in ids:
+            return []
+        h = _hash_columns([np.array([i], dtype=np.int64) for i in ids])
+        pos, found = self._phrase_index(h)
+        if not found[0]:
+            return []
+        p = int(pos[0])
+        if self._phrase_words(p) != tuple(phrase):
+            return []
+        lo, hi = int(self._src_off[p]), int(self._src_off[p + 1])
+        return [(self._phrase_words(t), float(pr)) for t, pr in zip(self._tgt[lo:hi].tolist(), self._prob[lo:hi])]
+
+    def _candidate_ngrams(self, segments: Sequence[Sequence[str]]) -> tuple[np.ndarray, ...]:
+        """Every n-gram (n <= max_phrase_len) of known words within a segment: (segment, start, n, hash)."""
+        get = self._ids.get
+        ids = np.fromiter((get(w, -1) for seg in segments for w in seg), dtype=np.int64)
+        lengths = np.fromiter((len(s) for s in segments), dtype=np.int64, count=len(segments))
+        seg_of = np.repeat(np.arange(len(segments), dtype=np.int64), lengths)
+        seg_start = np.repeat(np.cumsum(lengths) - lengths, lengths)
+        out: tuple[list[np.ndarray], ...] = ([], [], [], [])
+        known = ids >= 0
+        safe = np.maximum(ids, 0)
+        ok = known
+        h = np.zeros(len(ids), dtype=np.uint64)
+        for n in range(1, self.max_phrase_len + 1):
+            m = len(ids) - n + 1
+            if m <= 0:
+                break
+            h = _extend_hash(h[:m], safe[n - 1 : n - 1 + m])
+            if n > 1:
+                ok = ok[:m] & known[n - 1 : n - 1 + m] & (seg_of[:m] == seg_of[n - 1 : n - 1 + m])
+            where = np.flatnonzero(ok)
+            if not len(where):
+                break
+            out[0].append(seg_of[where])
+            out[1].append(where - seg_start[where])
+            out[2].append(np.full(len(where), n, dtype=np.int64))
+            out[3].append(_finalize(h[where]))
+        if not out[0]:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.uint64)
+        return tuple(np.concatenate(parts) for parts in out)
+
+    def _ngrams(self, *sides: Sequence[Sequence[str]]) -> list[tuple[np.ndarray, ...]]:
+        """Per side, the n-grams that are phrases of the table: (segment, start, n, phrase index).
+
+        All sides are looked up in one sorted batch.
+        """
+        cands = [self._candidate_ngrams(side) for side in sides]
+        pos, found = self._phrase_index(np.concatenate([c[3] for c in cands]))
+        out, at = [], 0
+        for seg, start, n, h in cands:
+            p, f = pos[at : at + len(h)], found[at : at + len(h)]
+            at += len(h)
+            out.append((seg[f], start[f], n[f], p[f]))
+        return out
+
+    def _join(self, src: tuple[np.ndarray, ...], dst: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+        """Pairs (source n-gram, destination n-gram) of one segment with ``src phrase -> dst phrase`` listed."""
+        seg, start, length, phrase = src
+        lo = self._src_off[phrase].astype(np.int64)
+        counts = self._src_off[phrase + 1].astype(np.int64) - lo
+        rep = np.repeat(np.arange(len(phrase)), counts)
+        pair = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+        n_phrases = np.int64(len(self._hash))
+        want = seg[rep] * n_phrases + self._tgt[pair].astype(np.int64)
+        dseg, dstart, dlength, dphrase = dst
+        have = dseg * n_phrases + dphrase
+        order = np.argsort(have, kind="stable")
+        have = have[order]
+        left = np.searchsorted(have, want, side="left")
+        right = np.searchsorted(have, want, side="right")
+        hits = right - left
+        rep2 = np.repeat(np.arange(len(want)), hits)
+        dst_i = order[np.repeat(left - (np.cumsum(hits) - hits), hits) + np.arange(int(hits.sum()))]
+        s = rep[rep2]
+        return seg[s], start[s], length[s], dstart[dst_i], dlength[dst_i], self._prob[pair[rep2]]
+
+    def match_batch(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[ParaphraseMatch]]:
+        """Every candidate paraphrase match of each (hypothesis, reference) word-sequence pair."""
+        hyps, refs = self._ngrams([h for h, _ in pairs], [r for _, r in pairs])
+        seg_f, hs_f, hl_f, rs_f, rl_f, pr_f = self._join(hyps, refs)
+        seg_b, rs_b, rl_b, hs_b, hl_b, pr_b = self._join(refs, hyps)
+        seg = np.concatenate([seg_f, seg_b])
+        cols = [np.concatenate(c) for c in ((hs_f, hs_b), (hl_f, hl_b), (rs_f, rs_b), (rl_f, rl_b))]
+        direction = np.concatenate([np.zeros(len(seg_f), np.int64), np.ones(len(seg_b), np.int64)])
+        prob = np.concatenate([pr_f, pr_b])
+        order = np.lexsort((direction, cols[2], cols[0], seg))
+        bounds = np.searchsorted(seg[order], np.arange(len(pairs) + 1))
+        rows = list(map(ParaphraseMatch._make, zip(*(c[order].tolist() for c in (*cols, prob, direction)))))
+        return [rows[bounds[i] : bounds[i + 1]] for i in range(len(pairs))]
+
+    def match(self, hyp: Sequence[str], ref: Sequence[str]) -> list[ParaphraseMatch]:
+        """Candidate paraphrase matches between one hypothesis and one reference."""
+        return self.match_batch([(hyp, ref)])[0]
