@@ -149,6 +149,8 @@ def _blocks(path: Path) -> Iterator[bytes]:
                         data += decoder.decompress(tail)
                 else:
                     data = chunk
+                if not chunk and decoder is not None and not decoder.eof:
+                    raise EOFError("compressed data ends before the end-of-stream marker (truncated file?)")
                 if not chunk and not data:
                     break
                 data = rest + data
