@@ -27,10 +27,10 @@ from functools import partial
 import numpy as np
 
 from tmtprime.errors import ModelError
-from tmtprime.features.overlap import STAT_NAMES, overlap_stats
+from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, no_tm_features, tm_diff_features
-from tmtprime.features.tokens import CODE_PATTERNS, inline_codes, is_word, lower_tokens, punctuation_counts
+from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches
 
@@ -110,10 +110,6 @@ def _first_letter_upper(text: str) -> int:
         if ch.isalpha():
             return int(ch.isupper())
     return -1
-
-
-def _code_mismatches(src_codes: dict, cand_codes: dict) -> list[float]:
-    return [float(sum(((src_codes[c] - cand_codes[c]) + (cand_codes[c] - src_codes[c])).values())) for c in CODE_PATTERNS]
 
 
 def _best_tm(segment: Segment) -> int | None:
@@ -211,7 +207,7 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
         seg_values = [
             math.log1p(len(src)),
             sum(1 for t in src if is_word(t)) / max(len(src), 1),
-            float(sum(sum(c.values()) for c in src_codes.values())),
+            float(sum(src_codes.values())),
             *src_lm[s_idx],
             float(best is not None),
             best_fuzzy,
@@ -220,9 +216,10 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
         # pairwise agreement between the candidates of the segment
         stats = np.zeros((n, n, len(STAT_NAMES)))
         for i in range(n):
-            for j in range(n):
-                if i != j:
-                    stats[i, j] = overlap_stats(toks[i], toks[j])
+            for j in range(i + 1, n):
+                counts = match_counts(toks[i], toks[j])
+                stats[i, j] = stats_from_counts(*counts, len(toks[i]), len(toks[j]))
+                stats[j, i] = stats_from_counts(*counts, len(toks[j]), len(toks[i]))
         mt = [i for i, c in enumerate(seg.candidates) if c.kind == "mt"]
         mt_pairs = [stats[i, j, 3] for i in mt for j in mt if i != j]
         seg_values.append(float(np.mean(mt_pairs)) if mt_pairs else 0.0)
@@ -252,7 +249,7 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
                 "cand_identical_share": (sum(1 for j in others if seg.candidates[j].text == cand.text) / len(others)) if others else 0.0,
                 "cand_agree_tm_score": (1.0 if k == best else float(stats[k, best, 3])) if best is not None else 0.0,
             }
-            for name, value in zip((f"cand_code_mismatch_{c}" for c in CODE_PATTERNS), _code_mismatches(src_codes, cand_codes)):
+            for name, value in zip((f"cand_code_mismatch_{c}" for c in CODE_PATTERNS), code_mismatches(src_codes, cand_codes)):
                 values[name] = value
             if others:
                 mean = stats[k, others].mean(axis=0)

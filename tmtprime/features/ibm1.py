@@ -17,36 +17,46 @@ from collections.abc import Sequence
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features._lookup import sorted_lookup
 
 NULL = "<null>"
 _FLOOR = 1e-7
 _MAX_LEN = 60  # longer TM units (whole paragraphs) add cost and little lexical signal
 
 
-def _encode(sentences: Sequence[Sequence[str]], vocab: dict[str, int], grow: bool) -> list[np.ndarray]:
-    out = []
-    for sent in sentences:
-        if grow:
-            out.append(np.fromiter((vocab.setdefault(t, len(vocab)) for t in sent), dtype=np.int64, count=len(sent)))
-        else:
-            out.append(np.fromiter((vocab.get(t, -1) for t in sent), dtype=np.int64, count=len(sent)))
-    return out
+def _encode(sentences: Sequence[Sequence[str]], vocab: dict[str, int], grow: bool) -> tuple[np.ndarray, np.ndarray]:
+    """All tokens as one id array (unknown words -1 unless ``grow``) and the sentence lengths."""
+    lookup = (lambda t: vocab.setdefault(t, len(vocab))) if grow else (lambda t: vocab.get(t, -1))
+    ids = np.fromiter((lookup(t) for sent in sentences for t in sent), dtype=np.int64)
+    return ids, np.fromiter((len(s) for s in sentences), dtype=np.int64, count=len(sentences))
 
 
-def _pairs(src: list[np.ndarray], tgt: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Flattened (f, e, target-position id) over every source x target word pair;
-    every source sentence includes NULL (id 0)."""
-    f_parts, e_parts, pos_parts = [], [], []
-    offset = 0
-    for s, t in zip(src, tgt):
-        s0 = np.concatenate(([0], s))
-        f_parts.append(np.tile(s0, len(t)))
-        e_parts.append(np.repeat(t, len(s0)))
-        pos_parts.append(np.repeat(np.arange(offset, offset + len(t)), len(s0)))
-        offset += len(t)
-    if not f_parts:
-        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
-    return np.concatenate(f_parts), np.concatenate(e_parts), np.concatenate(pos_parts)
+def _pairs(src: tuple[np.ndarray, np.ndarray], tgt: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, ...]:
+    """Every (source word, target word) pair of every sentence pair, flattened.
+
+    Each source sentence gets a NULL word (id 0) in front. Returns f ids, e ids,
+    the global target position of each pair, the global source position
+    (NULL included) and the per-sentence source lengths with NULL.
+    """
+    s_ids, s_len = src
+    t_ids, t_len = tgt
+    n = len(s_len)
+    ls = s_len + 1
+    # source array with NULL in front of each sentence
+    with_null = np.zeros(int(ls.sum()), dtype=np.int64)
+    ls_start = np.concatenate(([0], np.cumsum(ls)[:-1]))
+    word_slots = np.ones(len(with_null), dtype=bool)
+    word_slots[ls_start] = False
+    with_null[word_slots] = s_ids
+    t_start = np.concatenate(([0], np.cumsum(t_len)[:-1]))
+    sizes = ls * t_len
+    total = int(sizes.sum())
+    pair = np.repeat(np.arange(n), sizes)
+    k = np.arange(total) - np.repeat(np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes)
+    f_local = k % ls[pair]
+    e_pos = t_start[pair] + k // ls[pair]
+    s_pos = ls_start[pair] + f_local
+    return with_null[s_pos], t_ids[e_pos], e_pos, s_pos, ls
 
 
 class IBMModel1:
@@ -70,7 +80,7 @@ class IBMModel1:
         tgt_vocab: dict[str, int] = {}
         src = _encode([sources[i] for i in keep], src_vocab, grow=True)
         tgt = _encode([targets[i] for i in keep], tgt_vocab, grow=True)
-        f, e, pos = _pairs(src, tgt)
+        f, e, pos, _, _ = _pairs(src, tgt)
         n_e = np.int64(len(tgt_vocab))
         keys, inverse = np.unique(f * n_e + e, return_inverse=True)
         key_f = keys // n_e
@@ -87,10 +97,8 @@ class IBMModel1:
         return self
 
     def _probs(self, f: np.ndarray, e: np.ndarray) -> np.ndarray:
-        key = f * self._n_e + e
-        pos = np.minimum(np.searchsorted(self._keys, key), len(self._keys) - 1)
-        hit = (self._keys[pos] == key) & (f >= 0) & (e >= 0)
-        return np.where(hit, self._t[pos], _FLOOR)
+        key = np.where((f >= 0) & (e >= 0), f * self._n_e + e, -1)
+        return sorted_lookup(self._keys, self._t, key, _FLOOR)
 
     def score(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> np.ndarray:
         """Per pair: [mean log10 P(e_j|f) over target words, source coverage, target coverage].
@@ -105,12 +113,11 @@ class IBMModel1:
         src = _encode(sources, self.src_vocab_, grow=False)
         tgt = _encode(targets, self.tgt_vocab_, grow=False)
         out = np.zeros((n, 3))
-        f, e, pos = _pairs(src, tgt)
+        f, e, pos, s_pos, src_len = _pairs(src, tgt)
         if len(f) == 0:
             return out
         p = self._probs(f, e)
-        tgt_len = np.array([len(t) for t in tgt])
-        src_len = np.array([len(s) + 1 for s in src])
+        tgt_len = tgt[1]
         pair_of_pos = np.repeat(np.arange(n), tgt_len)
         n_pos = int(tgt_len.sum())
         per_e = np.bincount(pos, weights=p, minlength=n_pos) / src_len[pair_of_pos]
@@ -118,11 +125,8 @@ class IBMModel1:
         good = (p >= self.coverage_threshold) & (f != 0)
         e_good = np.bincount(pos, weights=good, minlength=n_pos) > 0
         out[:, 2] = np.bincount(pair_of_pos, weights=e_good, minlength=n) / np.maximum(tgt_len, 1)
-        # source coverage: a source token (pair, source position) is covered if any e is good
-        s_index = np.concatenate([np.tile(np.arange(len(s) + 1), len(t)) for s, t in zip(src, tgt)])
-        s_offset = np.concatenate(([0], np.cumsum(src_len)[:-1]))
-        s_global = np.repeat(s_offset, tgt_len * src_len) + s_index
-        covered = np.bincount(s_global, weights=good, minlength=int(src_len.sum())) > 0
+        # a source token is covered when some target word translates it well (NULL slots never are)
+        covered = np.bincount(s_pos, weights=good, minlength=int(src_len.sum())) > 0
         src_pair = np.repeat(np.arange(n), src_len)
         out[:, 1] = np.bincount(src_pair, weights=covered, minlength=n) / np.maximum(src_len - 1, 1)
         return out

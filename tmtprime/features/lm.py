@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features._lookup import sorted_lookup
 
 BOS, EOS, UNK = "<s>", "</s>", "<unk>"
 _UNIFORM_WEIGHT = 0.01
@@ -30,16 +31,6 @@ def _discount(counts: np.ndarray) -> float:
     n1 = np.count_nonzero(counts == 1)
     n2 = np.count_nonzero(counts == 2)
     return float(n1 / (n1 + 2 * n2)) if n1 + n2 > 0 else 0.5
-
-
-def _lookup(keys: np.ndarray, values: np.ndarray, query: np.ndarray) -> np.ndarray:
-    """``values`` at the positions of ``query`` in the sorted ``keys``; 0 where absent."""
-    if len(keys) == 0:
-        return np.zeros(len(query), dtype=values.dtype)
-    pos = np.searchsorted(keys, query)
-    pos = np.minimum(pos, len(keys) - 1)
-    found = keys[pos] == query
-    return np.where(found, values[pos], 0)
 
 
 @dataclass
@@ -120,9 +111,9 @@ class KneserNeyLM:
 
     def _interpolate(self, level: _Level, key: np.ndarray, lower: np.ndarray) -> np.ndarray:
         ctx = key // self._v
-        count = _lookup(level.keys, level.counts, key).astype(np.float64)
-        total = _lookup(level.ctx_keys, level.ctx_totals, ctx).astype(np.float64)
-        types = _lookup(level.ctx_keys, level.ctx_types, ctx).astype(np.float64)
+        count = sorted_lookup(level.keys, level.counts, key, 0).astype(np.float64)
+        total = sorted_lookup(level.ctx_keys, level.ctx_totals, ctx, 0).astype(np.float64)
+        types = sorted_lookup(level.ctx_keys, level.ctx_types, ctx, 0).astype(np.float64)
         seen = total > 0
         safe = np.where(seen, total, 1.0)
         p = np.maximum(count - level.discount, 0) / safe + level.discount * types / safe * lower

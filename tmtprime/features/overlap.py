@@ -42,16 +42,30 @@ def align_exact(hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int]]
     return pairs
 
 
-def overlap_stats(hyp: Sequence[str], ref: Sequence[str]) -> tuple[float, float, float, float]:
-    """(precision, recall, fragmentation, score) of ``hyp`` against ``ref``."""
-    if not hyp or not ref:
-        return (0.0, 0.0, 1.0, 0.0) if (hyp or ref) else (1.0, 1.0, 0.0, 1.0)
-    pairs = align_exact(hyp, ref)
-    m = len(pairs)
-    if m == 0:
+def stats_from_counts(matches: int, chunks: int, hyp_len: int, ref_len: int) -> tuple[float, float, float, float]:
+    """(precision, recall, fragmentation, score) from an alignment's match and chunk counts."""
+    if hyp_len == 0 or ref_len == 0:
+        return (0.0, 0.0, 1.0, 0.0) if (hyp_len or ref_len) else (1.0, 1.0, 0.0, 1.0)
+    if matches == 0:
         return 0.0, 0.0, 1.0, 0.0
-    chunks = 1 + sum(1 for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]) if not (i1 == i0 + 1 and j1 == j0 + 1))
-    p, r = m / len(hyp), m / len(ref)
-    frag = chunks / m
+    p, r = matches / hyp_len, matches / ref_len
+    frag = chunks / matches
     fmean = p * r / (ALPHA * p + (1 - ALPHA) * r)
     return p, r, frag, fmean * (1 - GAMMA * frag**BETA)
+
+
+def match_counts(hyp: Sequence[str], ref: Sequence[str]) -> tuple[int, int]:
+    """(matches, chunks) of the exact alignment; the same in both directions, so
+    a pair of candidates is aligned once for both of its statistics."""
+    if list(hyp) == list(ref):
+        return len(hyp), 1 if hyp else 0
+    pairs = align_exact(hyp, ref)
+    if not pairs:
+        return 0, 0
+    chunks = 1 + sum(1 for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]) if not (i1 == i0 + 1 and j1 == j0 + 1))
+    return len(pairs), chunks
+
+
+def overlap_stats(hyp: Sequence[str], ref: Sequence[str]) -> tuple[float, float, float, float]:
+    """(precision, recall, fragmentation, score) of ``hyp`` against ``ref``."""
+    return stats_from_counts(*match_counts(hyp, ref), len(hyp), len(ref))

@@ -11,8 +11,7 @@ of them as one token so that n-gram and lexical models see them as words, and
 from __future__ import annotations
 
 import re
-from collections import Counter
-
+from functools import lru_cache
 _PRINTF = r"%(?:\d+\$|\([A-Za-z_]\w*\))?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcspnSC%]|%\d+"
 _BRACE = r"\{[A-Za-z0-9_.:]*\}"
 _ENTITY = r"&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);"
@@ -59,9 +58,28 @@ def lower_tokens(text: str) -> list[str]:
     return [t.lower() for t in TOKEN_RE.findall(CODE_PATTERNS["accelerator"].sub("", text))]
 
 
-def inline_codes(text: str) -> dict[str, Counter[str]]:
-    """The inline codes of ``text`` by class, as multisets of their surface forms."""
-    return {name: Counter(p.findall(text)) for name, p in CODE_PATTERNS.items()}
+_ANY_CODE = re.compile("|".join(f"(?P<{name}>{p.pattern})" for name, p in CODE_PATTERNS.items()))
+
+
+def inline_codes(text: str) -> dict[tuple[str, str], int]:
+    """Multiset of the inline codes of ``text`` as ``{(class, surface form): count}``.
+
+    One left-to-right scan: a code is counted once, under the first class
+    (in :data:`CODE_PATTERNS` order) that matches at its position.
+    """
+    found: dict[tuple[str, str], int] = {}
+    for m in _ANY_CODE.finditer(text):
+        key = (m.lastgroup or "", m.group())
+        found[key] = found.get(key, 0) + 1
+    return found
+
+
+def code_mismatches(source: dict[tuple[str, str], int], candidate: dict[tuple[str, str], int]) -> list[float]:
+    """Per code class, how many codes are missing from or extra in the candidate."""
+    per_class = dict.fromkeys(CODE_PATTERNS, 0.0)
+    for key in source.keys() | candidate.keys():
+        per_class[key[0]] += abs(source.get(key, 0) - candidate.get(key, 0))
+    return list(per_class.values())
 
 
 def punctuation_counts(text: str) -> dict[str, int]:
@@ -70,6 +88,7 @@ def punctuation_counts(text: str) -> dict[str, int]:
     return {name: len(p.findall(text)) for name, p in _PUNCT_RE.items()}
 
 
+@lru_cache(maxsize=1 << 16)
 def is_word(token: str) -> bool:
     """True for an alphabetic word (not a number, code or punctuation mark)."""
     return _WORD_RE.fullmatch(token) is not None and any(c.isalpha() for c in token)

@@ -1,0 +1,106 @@
+"""Recommendation quality on the shared dev data, cross-validated by document.
+
+For each scenario of ../shared/data/tm_l10n_en-es (update, crossproject):
+features from that scenario's TM, labels by TER against the reference, the
+whole training procedure (grid search + Platt scaling + TER regressor) inside
+a GroupKFold on doc_id, and every target of issue 4 next to the measured figure.
+
+    python3 bench/recommend_quality.py [--scenario update] [--folds 5] [--cache DIR] [--jobs 2]
+
+``--cache`` keeps feature matrices and TER labels between runs (they do not
+depend on the model); delete it after changing the feature extractor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
+
+from tmtprime.features.extractor import FEATURE_SET_VERSION, CandidateFeatureExtractor  # noqa: E402
+from tmtprime.recommend.dataset import build_rows  # noqa: E402
+from tmtprime.recommend.evaluation import cross_validate, report  # noqa: E402
+from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+
+GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
+
+
+def meteor_scorer():
+    try:
+        from tmtprime.meteor import Meteor
+    except ImportError:
+        return None
+    scorer = Meteor(lang="es", modules=("exact", "stem"))
+    return lambda hyps, refs: [scorer.sentence_score(h, [r]).score for h, r in zip(hyps, refs)]
+
+
+def rows_for(scenario: str, data: Path, cache: Path | None, jobs: int):
+    segments = load_segments(data / scenario / "dev.tsv.gz")
+    extractor = CandidateFeatureExtractor(n_jobs=jobs)
+    cached = cache / f"{scenario}-v{FEATURE_SET_VERSION}.npz" if cache else None
+    t0 = time.perf_counter()
+    extractor.fit(load_tm(data / scenario / "tm.tsv.gz"))
+    if cached and cached.exists():
+        z = np.load(cached)
+        rows = build_rows(segments, extractor, with_ter=False, X=z["X"])
+        rows.ter = z["ter"]
+    else:
+        rows = build_rows(segments, extractor, with_ter=True, n_jobs=jobs)
+        if cached:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(cached, X=rows.X, ter=rows.ter)
+    print(f"[{scenario}] {len(segments)} segments, {len(rows.X)} candidates, features+labels {time.perf_counter() - t0:.0f} s")
+    return segments, rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenario", action="append", choices=sorted(GAP_TARGET))
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--cache", type=Path)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--no-meteor", action="store_true")
+    args = ap.parse_args()
+    data = shared_data_dir()
+    if data is None:
+        print("shared data not found (../shared/data/tm_l10n_en-es); nothing to measure")
+        return 1
+    meteor = None if args.no_meteor else meteor_scorer()
+    for scenario in args.scenario or sorted(GAP_TARGET, reverse=True):
+        segments, rows = rows_for(scenario, data, args.cache, args.jobs)
+        t0 = time.perf_counter()
+        cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=args.jobs), n_splits=args.folds)
+        t_cv = time.perf_counter() - t0
+        texts = [c.text for s in segments for c in s.candidates]
+        rep = report(cv, meteor=meteor, texts=texts, references=[s.reference or "" for s in segments])
+        print(rep.render())
+        best_decision = max(
+            (d for d in rep.decisions if d.recall >= 0.85), key=lambda d: d.precision, default=None
+        )
+        print(f"\n== targets [{scenario}] (cross-validation by document, {len(set(rows.groups))} documents, {t_cv:.0f} s) ==")
+        print(f"gap closed                       target >= {GAP_TARGET[scenario]:.2f}   measured {rep.gap_closed:.3f}")
+        print(f"Pearson r(confidence, TER pick)  target <= -0.50   measured {rep.pearson_ter:+.3f}")
+        meteor_r = "n/a" if rep.pearson_meteor is None else f"{rep.pearson_meteor:+.3f}"
+        print(f"Pearson r(confidence, Meteor)    target >= +0.45   measured {meteor_r}")
+        print(f"ECE of P(pick is best)           target <= 0.05    measured {rep.ece:.3f}")
+        if best_decision is None:
+            print("MT-over-TM precision @ recall>=0.85: no threshold reaches recall 0.85")
+        else:
+            print(
+                f"MT-over-TM precision @ recall>=0.85  target >= 0.85  measured {best_decision.precision:.3f}"
+                f" (threshold {best_decision.threshold:.2f}, recall {best_decision.recall:.3f})"
+            )
+        print(flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""``tmtprime recommend PATH``: pick a candidate for every segment of the project's documents."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def _probability(text: str) -> float:
+    value = float(text)
+    if value > 1.0:
+        value /= 100.0  # "90" means 90 %
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a probability (0-1 or 0-100 %), got {text}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from tmtprime.cli._common import add_jobs, add_quiet
+
+    parser = subparsers.add_parser(
+        "recommend",
+        help="recommend the TM match or an MT output for every segment, with a confidence",
+        description=(
+            "Uses the project's newest model (or --model NAME); a project without one gets the model "
+            "shipped with TMTprime. Features that need the TM (language models, lexical tables) come "
+            "from the project's own TM. --mt-threshold X recommends MT over the TM match only when the "
+            "model is at least X sure that the TM match is not the best; --precision P takes the "
+            "threshold that reached precision P in the model's cross-validation."
+        ),
+    )
+    parser.add_argument("path", metavar="PATH", help="project file or database URL")
+    parser.add_argument("--model", metavar="NAME", help="model to use (default: the newest)")
+    parser.add_argument("--document", metavar="NAME", help="only this document (default: every document of role 'document')")
+    knob = parser.add_mutually_exclusive_group()
+    knob.add_argument("--mt-threshold", type=_probability, metavar="X", help="MT over TM only when at least X sure (0-1 or %%)")
+    knob.add_argument("--precision", type=_probability, metavar="P", help="MT over TM at the threshold that reached precision P")
+    add_jobs(parser)
+    add_quiet(parser)
+    parser.set_defaults(handler=_run)
+
+
+def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.recommend.project import recommend_project
+    from tmtprime.store import Store
+
+    with Store.open(ns.path) as store:
+        document_id = store.documents.get(ns.document).id if ns.document else None
+        outcome = recommend_project(
+            store,
+            model_name=ns.model,
+            document_id=document_id,
+            mt_threshold=ns.mt_threshold,
+            target_precision=ns.precision,
+            n_jobs=ns.jobs,
+            quiet=ns.quiet,
+        )
+    shares = ", ".join(f"{s} {n}" for s, n in sorted(outcome.by_system.items(), key=lambda x: -x[1]))
+    knob = "" if outcome.mt_threshold is None else f", MT threshold {outcome.mt_threshold:.2f}"
+    print(f"recommended {outcome.segments} segments with model {outcome.model!r}{knob}: {shares}")
+    print(f"mean confidence {outcome.mean_confidence:.3f}")
+    return 0

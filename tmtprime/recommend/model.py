@@ -1,0 +1,392 @@
+"""The recommender: an RBF-kernel SVM with Platt-scaled probabilities, plus a TER regressor.
+
+Two scikit-learn pipelines over the per-candidate feature rows
+(:mod:`tmtprime.features.extractor`):
+
+* a **classifier** (standard scaling + ``SVC(kernel="rbf")``) of "this
+  candidate is (one of) the best of its segment", its C and gamma chosen by
+  grouped, cross-validated grid search, its decision values turned into
+  probabilities by Platt scaling (:class:`PlattSigmoid`, fitted on
+  cross-validated decision values as Lin et al. 2007 recommend — what
+  ``CalibratedClassifierCV(method="sigmoid", ensemble=False)`` does — then the
+  SVM refitted on all data);
+* a **regressor** (scaling + ``SVR(kernel="rbf")``) of each candidate's TER,
+  likewise grid-searched. Its prediction is what a post-editor cares about
+  (how much editing the pick needs) and what the cost estimate needs (TER
+  bands); selecting by the probability alone ignores how far apart candidates are.
+
+The classifier sees the regressor's (cross-validated) predicted TER, absolute
+and relative to the best candidate of the segment, as two extra features, so
+its probability of being the best combines both models (stacking). Per
+segment, the recommendation is the most probable candidate.
+
+Predictions use the fitted SVMs' support vectors directly with BLAS
+(:func:`rbf_decision`): the same numbers as ``SVC.decision_function`` (checked
+in tests), but a matrix product per batch instead of libsvm's loop, which is
+what makes 100,000-segment jobs fit in minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.model_selection import GridSearchCV, GroupKFold
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC, SVR
+from sklearn.utils.validation import check_array, check_is_fitted
+
+from tmtprime.errors import ModelError
+
+STACKED_FEATURES = ("stack_predicted_ter", "stack_predicted_ter_above_best")
+
+
+class PlattSigmoid(BaseEstimator):
+    """P(best | decision value f) = 1 / (1 + exp(A f + B)) — Platt scaling as in libsvm.
+
+    ``fit`` is the algorithm of Lin, Lin & Weng (2007, "A note on Platt's
+    probabilistic outputs for support vector machines"): regularised targets
+    (N+ + 1)/(N+ + 2) and 1/(N- + 2), Newton's method with backtracking line
+    search on a numerically stable log-likelihood. It is fitted on
+    cross-validated decision values (what ``CalibratedClassifierCV(method=
+    "sigmoid", ensemble=False)`` does), so the cross-validated probabilities
+    are available for the model card and for choosing a precision threshold.
+    Our own small type, so a saved model loads with skops trusting only
+    TMTprime's types.
+    """
+
+    def __init__(self, max_iter: int = 100) -> None:
+        self.max_iter = max_iter
+
+    def fit(self, decision, y) -> PlattSigmoid:
+        f = np.asarray(decision, dtype=np.float64)
+        y = np.asarray(y)
+        n_pos = float(np.sum(y == 1))
+        n_neg = float(len(y) - n_pos)
+        t = np.where(y == 1, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))
+        a, b = 0.0, float(np.log((n_neg + 1.0) / (n_pos + 1.0)))
+
+        def objective(a_: float, b_: float) -> float:
+            z = f * a_ + b_
+            return float(np.sum(np.where(z >= 0, t * z + np.log1p(np.exp(-np.abs(z))), (t - 1) * z + np.log1p(np.exp(-np.abs(z))))))
+
+        value = objective(a, b)
+        for _ in range(self.max_iter):
+            z = f * a + b
+            p = np.where(z >= 0, np.exp(-np.abs(z)) / (1 + np.exp(-np.abs(z))), 1 / (1 + np.exp(-np.abs(z))))
+            q = 1 - p
+            d2 = p * q
+            h11, h22, h21 = float(np.sum(f * f * d2)) + 1e-12, float(np.sum(d2)) + 1e-12, float(np.sum(f * d2))
+            d1 = t - p
+            g1, g2 = float(np.sum(f * d1)), float(np.sum(d1))
+            if abs(g1) < 1e-5 and abs(g2) < 1e-5:
+                break
+            det = h11 * h22 - h21 * h21
+            da, db = -(h22 * g1 - h21 * g2) / det, -(-h21 * g1 + h11 * g2) / det
+            gd = g1 * da + g2 * db
+            step = 1.0
+            while step >= 1e-10:
+                new = objective(a + step * da, b + step * db)
+                if new < value + 1e-4 * step * gd:
+                    a, b, value = a + step * da, b + step * db, new
+                    break
+                step /= 2.0
+            else:
+                break  # line search failed: keep the best point found
+        self.a_, self.b_ = a, b
+        return self
+
+    def predict(self, decision) -> np.ndarray:
+        z = np.clip(self.a_ * np.asarray(decision, dtype=np.float64) + self.b_, -500, 500)
+        return 1.0 / (1.0 + np.exp(z))
+
+
+def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096) -> np.ndarray:
+    """``pipeline.decision_function(X)`` (or ``predict`` for an SVR) of a scaler + RBF SVM.
+
+    Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with matrix products in
+    chunks; identical to libsvm's result up to rounding.
+    """
+    scaler, svm = pipeline[0], pipeline[-1]
+    Z = scaler.transform(X)
+    sv = svm.support_vectors_
+    coef = svm.dual_coef_[0]
+    gamma = float(svm._gamma)
+    sv_norm = np.einsum("ij,ij->i", sv, sv)
+    out = np.empty(len(Z))
+    for start in range(0, len(Z), chunk):
+        z = Z[start : start + chunk]
+        sq = np.einsum("ij,ij->i", z, z)[:, None] + sv_norm[None, :] - 2.0 * (z @ sv.T)
+        np.maximum(sq, 0.0, out=sq)
+        np.multiply(sq, -gamma, out=sq)
+        np.exp(sq, out=sq)
+        out[start : start + chunk] = sq @ coef
+    return out + svm.intercept_[0]
+
+
+def segment_min(values: np.ndarray, segments: np.ndarray) -> np.ndarray:
+    """The minimum of ``values`` over each row's segment, broadcast back to the rows."""
+    n_seg = int(segments.max()) + 1 if len(segments) else 0
+    low = np.full(n_seg, np.inf)
+    np.minimum.at(low, segments, values)
+    return low[segments]
+
+
+def _check_segments(segments: np.ndarray | Sequence[int], n_rows: int) -> np.ndarray:
+    seg = np.asarray(segments)
+    if seg.shape != (n_rows,):
+        raise ModelError(f"segments must give one segment number per row: {seg.shape[0] if seg.ndim else 0} for {n_rows} rows")
+    if n_rows and (seg.min() < 0 or not np.issubdtype(seg.dtype, np.integer)):
+        raise ModelError("segment numbers must be non-negative integers")
+    return seg.astype(np.int64)
+
+
+def _grouped_splits(groups: np.ndarray, n_splits: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    n_groups = len(np.unique(groups))
+    if n_groups < 2:
+        raise ModelError("cross-validation needs at least two groups (documents or segments) in the training data")
+    return list(GroupKFold(n_splits=min(n_splits, n_groups)).split(np.zeros(len(groups)), groups=groups))
+
+
+class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
+    """Per-candidate "is the best" classifier with Platt-scaled probability and predicted TER.
+
+    ``fit(X, y, ter=..., segments=..., groups=...)``: ``X`` one row per
+    candidate, ``y`` 1 for the best candidate(s) of each segment, ``ter`` each
+    candidate's TER, ``segments`` the segment number of each row and ``groups``
+    what cross-validation keeps together (documents; default: segments).
+
+    Hyper-parameters: the grids of C and gamma (gamma relative to 1/n_features,
+    i.e. ``gamma_grid=(1.0,)`` is scikit-learn's "scale" on scaled data), the
+    SVR's epsilon (in TER points), the number of grouped CV folds, and
+    ``grid_max_segments``: grid search runs on a random subset of that many
+    segments (the SVM's cost grows with the square of the rows), the final
+    models on all of them.
+    """
+
+    def __init__(
+        self,
+        *,
+        C_grid: Sequence[float] = (1.0, 10.0),
+        gamma_grid: Sequence[float] = (0.5, 1.0),
+        ter_C_grid: Sequence[float] = (3.0, 10.0),
+        epsilon: float = 5.0,
+        cv: int = 4,
+        grid_max_segments: int = 1500,
+        n_jobs: int = 1,
+        random_state: int = 0,
+    ) -> None:
+        self.C_grid = C_grid
+        self.gamma_grid = gamma_grid
+        self.ter_C_grid = ter_C_grid
+        self.epsilon = epsilon
+        self.cv = cv
+        self.grid_max_segments = grid_max_segments
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    # -- fitting ----------------------------------------------------------
+    def fit(self, X, y, *, ter, segments, groups=None, feature_names: Sequence[str] | None = None):
+        X = check_array(X, dtype=np.float64, ensure_all_finite=True, ensure_min_samples=4)
+        y = np.asarray(y)
+        if y.shape != (len(X),) or not set(np.unique(y)) <= {0, 1}:
+            raise ModelError("labels must be 0/1, one per candidate row (1 = best candidate of its segment)")
+        if len(np.unique(y)) < 2:
+            raise ModelError("training needs both best and non-best candidates; every segment needs at least two candidates that differ")
+        ter = np.asarray(ter, dtype=np.float64)
+        if ter.shape != (len(X),) or not np.all(np.isfinite(ter)):
+            raise ModelError("ter must give one finite TER per candidate row")
+        seg = _check_segments(segments, len(X))
+        groups = seg if groups is None else np.asarray(groups)
+        if groups.shape != (len(X),):
+            raise ModelError("groups must give one group (document) per candidate row")
+        if feature_names is not None and len(feature_names) != X.shape[1]:
+            raise ModelError(f"{len(feature_names)} feature names for {X.shape[1]} features")
+        self.n_features_in_ = X.shape[1]
+        if feature_names is not None:
+            self.feature_names_in_ = np.asarray(feature_names, dtype=object)
+        self.classes_ = np.array([0, 1])
+
+        splits = _grouped_splits(groups, self.cv)
+        grid_rows = self._grid_subset(seg)
+        grid_splits = _grouped_splits(groups[grid_rows], self.cv)
+        n_features = X.shape[1] + len(STACKED_FEATURES)
+
+        # 1. TER regressor: grid search on the subset, then out-of-fold
+        #    predictions on all rows (the classifier must learn from predictions
+        #    of the kind it will see on new data, not from in-sample fits).
+        ter_search = self._search(
+            self._svr(), {"svr__C": list(self.ter_C_grid), "svr__gamma": [g / X.shape[1] for g in self.gamma_grid]},
+            "neg_mean_absolute_error", grid_splits,
+        ).fit(X[grid_rows], ter[grid_rows])
+        self.ter_params_ = ter_search.best_params_
+        self.oof_predicted_ter_ = self._out_of_fold(self._svr().set_params(**self.ter_params_), X, ter, splits)
+        self.ter_model_ = self._svr().set_params(**self.ter_params_).fit(X, ter)
+
+        # 2. Classifier on features + stacked predicted TER; Platt scaling on
+        #    its out-of-fold decision values, then the SVM refitted on all rows.
+        Xs = self._stack(X, self.oof_predicted_ter_, seg)
+        clf_search = self._search(
+            self._svc(), {"svc__C": list(self.C_grid), "svc__gamma": [g / n_features for g in self.gamma_grid]},
+            "roc_auc", grid_splits,
+        ).fit(Xs[grid_rows], y[grid_rows])
+        self.clf_params_ = clf_search.best_params_
+        oof_decision = self._out_of_fold(self._svc().set_params(**self.clf_params_), Xs, y, splits)
+        self.platt_ = PlattSigmoid().fit(oof_decision, y)
+        self.oof_probability_ = self.platt_.predict(oof_decision)
+        self.classifier_ = self._svc().set_params(**self.clf_params_).fit(Xs, y)
+        self.cv_scores_ = {"ter_mae": -float(ter_search.best_score_), "roc_auc": float(clf_search.best_score_)}
+        return self
+
+    def _svr(self) -> Pipeline:
+        return Pipeline([("scale", StandardScaler()), ("svr", SVR(kernel="rbf", epsilon=self.epsilon))])
+
+    @staticmethod
+    def _svc() -> Pipeline:
+        return Pipeline([("scale", StandardScaler()), ("svc", SVC(kernel="rbf"))])
+
+    def _search(self, pipeline: Pipeline, grid: dict, scoring: str, splits) -> GridSearchCV:
+        return GridSearchCV(pipeline, grid, scoring=scoring, cv=splits, n_jobs=self.n_jobs)
+
+    def _out_of_fold(self, pipeline: Pipeline, X: np.ndarray, target: np.ndarray, splits) -> np.ndarray:
+        """Decision values (SVC) or predictions (SVR) of each row from the fold that left it out."""
+        from tmtprime.parallel import run_batches
+
+        def one(batch):
+            out = []
+            for train, test in batch:
+                fitted = clone(pipeline).fit(X[train], target[train])
+                out.append((test, rbf_decision(fitted, X[test])))
+            return out
+
+        values = np.empty(len(X))
+        for part in run_batches(one, splits, n_jobs=self.n_jobs, batch_size=1, backend="threading"):
+            for test, v in part:
+                values[test] = v
+        return values
+
+    def _grid_subset(self, seg: np.ndarray) -> np.ndarray:
+        unique = np.unique(seg)
+        if len(unique) <= self.grid_max_segments:
+            return np.arange(len(seg))
+        rng = np.random.default_rng(self.random_state)
+        chosen = rng.choice(unique, size=self.grid_max_segments, replace=False)
+        return np.nonzero(np.isin(seg, chosen))[0]
+
+    @staticmethod
+    def _stack(X: np.ndarray, predicted_ter: np.ndarray, seg: np.ndarray) -> np.ndarray:
+        return np.column_stack([X, predicted_ter, predicted_ter - segment_min(predicted_ter, seg)])
+
+    # -- prediction -------------------------------------------------------
+    def _validate(self, X) -> np.ndarray:
+        check_is_fitted(self, "platt_")
+        X = check_array(X, dtype=np.float64, ensure_all_finite=True, ensure_min_samples=0)
+        if X.shape[1] != self.n_features_in_:
+            raise ModelError(
+                f"the model was trained on {self.n_features_in_} features but got {X.shape[1]}; "
+                "features must come from the same feature-set version"
+            )
+        return X
+
+    def predict_ter(self, X) -> np.ndarray:
+        """Predicted TER of each candidate row (lower is better)."""
+        X = self._validate(X)
+        return rbf_decision(self.ter_model_, X) if len(X) else np.empty(0)
+
+    def decision_function(self, X, *, segments) -> np.ndarray:
+        X = self._validate(X)
+        seg = _check_segments(segments, len(X))
+        if not len(X):
+            return np.empty(0)
+        return rbf_decision(self.classifier_, self._stack(X, self.predict_ter(X), seg))
+
+    def predict_proba(self, X, *, segments) -> np.ndarray:
+        """[P(not best), P(best)] of each candidate row (Platt-scaled)."""
+        p = self.platt_.predict(self.decision_function(X, segments=segments))
+        return np.column_stack([1.0 - p, p])
+
+    def predict(self, X, *, segments) -> np.ndarray:
+        """1 for the recommended candidate of each segment, 0 for the others."""
+        X = self._validate(X)
+        seg = _check_segments(segments, len(X))
+        out = np.zeros(len(X), dtype=np.int64)
+        picks = self.recommend(X, segments=seg)
+        out[picks.rows] = 1
+        return out
+
+    def recommend(
+        self, X, *, segments, kinds: Sequence[str] | None = None, mt_threshold: float | None = None
+    ) -> Recommendations:
+        """Per segment: the most probable candidate, its probability and predicted TER.
+
+        Equal probabilities (identical candidates) go to the cheaper candidate:
+        a TM match before MT (``kinds``), then the earlier row. With
+        ``mt_threshold`` X, an MT candidate replaces the segment's TM match only
+        when P(the TM match is not the best) >= X: the precision knob, no retraining.
+        """
+        X = self._validate(X)
+        seg = _check_segments(segments, len(X))
+        if mt_threshold is not None and not 0.0 <= mt_threshold <= 1.0:
+            raise ModelError(f"the MT threshold is a probability between 0 and 1, got {mt_threshold}")
+        ter = self.predict_ter(X) if len(X) else np.empty(0)
+        dec = rbf_decision(self.classifier_, self._stack(X, ter, seg)) if len(X) else np.empty(0)
+        prob = self.platt_.predict(dec)
+        return Recommendations.from_scores(prob, ter, seg, kinds, mt_threshold)
+
+
+def first_per_segment(seg: np.ndarray, key: np.ndarray, tie: np.ndarray) -> np.ndarray:
+    """Row of the smallest ``key`` in each segment (ties: smaller ``tie``, then earlier row),
+    segments in increasing number."""
+    order = np.lexsort((np.arange(len(seg)), tie, key, seg))
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = seg[order][1:] != seg[order][:-1]
+    return order[first]
+
+
+class Recommendations:
+    """The per-segment outcome of :meth:`TMTprimeRecommender.recommend`.
+
+    ``rows``: row index of the pick of each segment (segments in increasing
+    number); ``probability``: P(best) of every row; ``predicted_ter`` of every
+    row; ``segments``: segment number of every row.
+    """
+
+    def __init__(self, rows: np.ndarray, probability: np.ndarray, predicted_ter: np.ndarray, segments: np.ndarray) -> None:
+        self.rows = rows
+        self.probability = probability
+        self.predicted_ter = predicted_ter
+        self.segments = segments
+
+    @classmethod
+    def from_scores(
+        cls,
+        prob: np.ndarray,
+        ter: np.ndarray,
+        seg: np.ndarray,
+        kinds: Sequence[str] | None,
+        mt_threshold: float | None = None,
+    ) -> Recommendations:
+        n = len(prob)
+        is_tm = np.zeros(n, dtype=bool) if kinds is None else np.array([k == "tm" for k in kinds], dtype=bool)
+        picks = first_per_segment(seg, -np.round(prob, 12), ~is_tm)
+        if mt_threshold is not None and is_tm.any():
+            # the segment's most probable TM candidate, and the chance that it is not the best
+            tm_rows = np.nonzero(is_tm)[0]
+            best_tm = tm_rows[first_per_segment(seg[tm_rows], -np.round(prob[tm_rows], 12), np.zeros(len(tm_rows)))]
+            tm_of_segment = np.full(int(seg.max()) + 1, -1)
+            tm_of_segment[seg[best_tm]] = best_tm
+            fallback = tm_of_segment[seg[picks]]
+            unsure = (~is_tm[picks]) & (fallback >= 0)
+            unsure[unsure] = 1.0 - prob[fallback[unsure]] < mt_threshold
+            picks = np.where(unsure, fallback, picks)
+        return cls(picks, prob, ter, seg)
+
+    @property
+    def pick_probability(self) -> np.ndarray:
+        return self.probability[self.rows]
+
+    @property
+    def pick_ter(self) -> np.ndarray:
+        return self.predicted_ter[self.rows]
