@@ -7,6 +7,7 @@ tools); the jar tests below re-derive them from the jar when it is available.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -142,3 +143,67 @@ def test_languages_without_stemmer_fail_like_the_jar() -> None:
 def test_english_stems() -> None:
     stem = resources.stemmer("en")
     assert [stem(w) for w in ("running", "generously", "consolidated", "cars")] == ["run", "generous", "consolid", "car"]
+
+
+# --- fetching the paraphrase table and `tmtprime resources` --------------------------------------
+
+
+def _fake_wheel(path: Path, table: bytes) -> Path:
+    import zipfile
+
+    from tmtprime.meteor.fetch import WHEEL_MEMBER
+
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(WHEEL_MEMBER, table)
+        z.writestr("pycocoevalcap/__init__.py", "")
+    return path
+
+
+def test_fetch_extracts_the_table_into_the_cache_and_compiles_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    from tmtprime.cli import main
+    from tmtprime.meteor import fetch
+
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
+    wheel = _fake_wheel(tmp_path / "pycocoevalcap-9.9-py3-none-any.whl", gzip.compress(b"0.5\nbig\nlarge\n"))
+    calls = []
+    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into, quiet: calls.append(version) or wheel)
+    assert main(["resources", "fetch-paraphrase", "-q", "--version", "9.9"]) == 0
+    assert (tmp_path / "cache" / "paraphrase-en.gz").is_file()
+    assert "paraphrase table ready" in capsys.readouterr().out
+    assert main(["resources", "fetch-paraphrase", "-q", "--version", "9.9"]) == 0
+    assert calls == ["9.9"]  # already there: not downloaded again
+    assert main(["resources", "info"]) == 0
+    out = capsys.readouterr().out
+    assert "compiled paraphrase index" in out and "1 pairs" in out
+    assert re.search(r"english synonyms \(WordNet 3.0\) +present", out)
+
+
+def test_fetch_refuses_a_table_with_the_wrong_checksum(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from tmtprime.cli import main
+    from tmtprime.meteor import fetch
+
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
+    wheel = _fake_wheel(tmp_path / "pycocoevalcap-1.2-py3-none-any.whl", b"not the real table")
+    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into, quiet: wheel)
+    assert main(["resources", "fetch-paraphrase", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tmtprime: error:") and "unexpected sha256" in err and "Traceback" not in err
+    assert not list((tmp_path / "cache").glob("paraphrase-en.gz*"))
+
+
+def test_failed_download_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess as sp
+
+    from tmtprime.cli import main
+
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(sp, "run", lambda *a, **k: sp.CompletedProcess(a, 1, "", "ERROR: No matching distribution"))
+    assert main(["resources", "fetch-paraphrase", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "pip could not download pycocoevalcap==1.2: ERROR: No matching distribution" in err
+    assert "-a FILE" in err

@@ -360,6 +360,9 @@ def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: Pr
     }
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".tmp-", dir=dest.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private; the index is as readable as the cache
     try:
         for name, arr in arrays.items():
             np.save(tmp / f"{name}.npy", arr)
