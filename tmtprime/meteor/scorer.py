@@ -1,0 +1,369 @@
+"""The Meteor scorer: a sacrebleu-style metric object reproducing Meteor 1.5.
+
+    >>> m = Meteor(lang="en", modules=("exact", "stem"))
+    >>> m.sentence_score("the cats sat", ["the cat sat down"]).score   # doctest: +SKIP
+
+``sentence_score(hyp, refs)`` takes the references *of that one hypothesis*;
+``corpus_score(hyps, refs)`` takes reference **streams** as sacrebleu does
+(``refs[k][i]`` is the k-th reference of segment i). With several references
+each is scored and the best-scoring one supplies the segment's statistics
+(ties: the first). The corpus score is computed from the summed statistics,
+not averaged over segments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from tmtprime.errors import UsageError
+from tmtprime.meteor.aligner import DEFAULT_BEAM, align, count_chunks
+from tmtprime.meteor.matchers import Match, PhraseTable, build_matchers
+from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
+from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, sum_stats
+
+VERSION = "1.5"
+"""The Meteor version whose behaviour this scorer reproduces."""
+
+NORM_MODES = ("norm", "lower", "none")
+
+
+@dataclass
+class MeteorScore:
+    """The result for one segment (or a corpus): score, its parts, statistics, alignment."""
+
+    score: float
+    precision: float
+    recall: float
+    f1: float
+    fmean: float
+    penalty: float
+    """The fragmentation penalty gamma * frag ** beta."""
+    fragmentation: float
+    """chunks / mean number of matched words."""
+    stats: MeteorStats
+    """Statistics as scored (chunks already set to 0 by the full-match rule when it applied)."""
+    config: MeteorConfig
+    raw_stats: MeteorStats | None = None
+    """Segment statistics before scoring (what ``-ssOut`` prints); None for a corpus."""
+    hyp_tokens: list[str] = field(default_factory=list)
+    ref_tokens: list[str] = field(default_factory=list)
+    alignment: list[Match] = field(default_factory=list)
+    """Matches (hyp_start, hyp_len, ref_start, ref_len, stage) over the normalized tokens."""
+    ref_index: int = 0
+    """Which reference won (0-based)."""
+    signature_text: str = ""
+
+    @property
+    def chunks(self) -> float:
+        return self.stats.chunks
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        return self.config.modules
+
+    def matches(self) -> dict[str, dict[str, int]]:
+        """Matched words per module: ``{"exact": {"test_content": .., "test_function": .., "ref_content": .., "ref_function": ..}}``."""
+        st = self.stats
+        out: dict[str, dict[str, int]] = {}
+        for i, module in enumerate(self.config.modules):
+            key = module if module not in out else f"{module}#{i + 1}"
+            out[key] = {
+                "test_content": int(st.test_content_matches[i]),
+                "test_function": int(st.test_function_matches[i]),
+                "ref_content": int(st.ref_content_matches[i]),
+                "ref_function": int(st.ref_function_matches[i]),
+            }
+        return out
+
+    def word_alignment(self) -> list[tuple[int, int, str]]:
+        """(hyp index, ref index, module) for every aligned word pair, phrases expanded pairwise by position."""
+        out: list[tuple[int, int, str]] = []
+        for hs, hl, rs, rl, stage in self.alignment:
+            module = self.config.modules[stage]
+            for k in range(max(hl, rl)):
+                out.append((hs + min(k, hl - 1), rs + min(k, rl - 1), module))
+        return out
+
+    def stats_line(self) -> str:
+        """The jar's ``-ssOut`` line for this segment."""
+        from tmtprime.meteor.javafmt import java_double
+
+        st = self.raw_stats if self.raw_stats is not None else self.stats
+        return " ".join(java_double(v) for v in st.to_list())
+
+    def signature(self) -> str:
+        return self.signature_text
+
+    def as_dict(self) -> dict:
+        """JSON-friendly view (for ``--json`` and tooling)."""
+        return {
+            "score": self.score,
+            "precision": self.precision,
+            "recall": self.recall,
+            "f1": self.f1,
+            "fmean": self.fmean,
+            "penalty": self.penalty,
+            "fragmentation": self.fragmentation,
+            "chunks": self.stats.chunks,
+            "matches": self.matches(),
+            "stats": (self.raw_stats or self.stats).to_list(),
+            "alignment": [list(m[:4]) + [self.config.modules[m[4]]] for m in self.alignment],
+            "ref_index": self.ref_index,
+        }
+
+    def __str__(self) -> str:
+        return f"METEOR = {self.score:.4f} (P {self.precision:.4f} R {self.recall:.4f} Frag {self.penalty:.4f})"
+
+
+class Meteor:
+    """Meteor 1.5 as the reference jar computes it.
+
+    ``lang`` any code the jar accepts; ``task`` one of rank adq hter li tune util
+    (default: the jar's default for the language); ``modules``/``params``
+    (alpha beta gamma delta)/``weights`` override the task like ``-m``/``-p``/``-w``;
+    ``normalize`` selects ``-norm`` (True), or with False ``lowercase`` selects
+    ``-lower``; ``no_punct`` is ``-noPunct``. ``paraphrase_table`` is a path or
+    an object with ``paraphrases(phrase)`` / ``max_phrase_len`` (default: the
+    language's table, opened on first use).
+    """
+
+    def __init__(
+        self,
+        lang: str = "en",
+        task: str | None = None,
+        modules: Sequence[str] | None = None,
+        params: Sequence[float] | None = None,
+        weights: Sequence[float] | None = None,
+        normalize: bool = True,
+        lowercase: bool = True,
+        no_punct: bool = False,
+        beam_size: int = DEFAULT_BEAM,
+        paraphrase_table: str | Path | PhraseTable | None = None,
+    ) -> None:
+        if isinstance(modules, str):
+            modules = modules.split()
+        self.config = resolve_config(lang, task, modules, params, weights)
+        self.lang = lang
+        self.norm_mode = "norm" if normalize else ("lower" if lowercase else "none")
+        self.no_punct = no_punct
+        self.beam_size = beam_size
+        self._paraphrase_source = paraphrase_table
+        self._exact_stages = frozenset(i for i, m in enumerate(self.config.modules) if m == "exact")
+        self._stages = max(MIN_STAGES, len(self.config.modules))
+        self._function_words: frozenset[str] | None = None
+        self._token_cache: dict[str, list[str]] = {}
+
+    # -- resources -------------------------------------------------------------------
+    @cached_property
+    def _matchers(self) -> list[Callable[[Sequence[str], Sequence[str], int], list[Match]]]:
+        return build_matchers(self.config.modules, self.config.language, self._open_paraphrases)
+
+    def _open_paraphrases(self) -> PhraseTable:
+        source = self._paraphrase_source
+        if source is not None and not isinstance(source, (str, Path)):
+            return source
+        from tmtprime.meteor.paraphrase import ParaphraseTable
+
+        table = ParaphraseTable.open(self.config.language, path=source)
+        self._paraphrase_source = table
+        return table
+
+    @property
+    def function_words(self) -> frozenset[str]:
+        if self._function_words is None:
+            from tmtprime.meteor.resources import function_words
+
+            self._function_words = function_words(self.config.language)
+        return self._function_words
+
+    def load(self) -> Meteor:
+        """Load every resource now (paraphrase table included) instead of on the first segment."""
+        _ = self._matchers
+        _ = self.function_words
+        return self
+
+    # -- tokens ----------------------------------------------------------------------
+    def tokenize(self, line: str) -> list[str]:
+        """The tokens the jar scores for ``line`` in this scorer's normalization mode."""
+        cache = self._token_cache
+        toks = cache.get(line)
+        if toks is None:
+            from tmtprime.meteor.normalize import tokenize
+
+            toks = tokenize(line, self.config.language, self.norm_mode, no_punct=self.no_punct)
+            if len(cache) > 200_000:
+                cache.clear()
+            cache[line] = toks
+        return toks
+
+    # -- scoring ---------------------------------------------------------------------
+    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str]) -> list[Match]:
+        """The jar's alignment of two token lists."""
+        if not hyp or not ref:
+            return []
+        candidates: list[Match] = []
+        for stage, matcher in enumerate(self._matchers):
+            candidates.extend(matcher(hyp, ref, stage))
+        return align(hyp, ref, candidates, self._exact_stages, self.beam_size)
+
+    def token_stats(self, hyp: Sequence[str], ref: Sequence[str]) -> tuple[MeteorStats, list[Match]]:
+        """Statistics and alignment of two token lists (before scoring)."""
+        alignment = self.align_tokens(hyp, ref)
+        fw = self.function_words
+        st = MeteorStats()
+        n = self._stages
+        st.test_content_matches = [0.0] * n
+        st.ref_content_matches = [0.0] * n
+        st.test_function_matches = [0.0] * n
+        st.ref_function_matches = [0.0] * n
+        st.test_length = float(len(hyp))
+        st.ref_length = float(len(ref))
+        st.test_function = float(sum(1 for w in hyp if w in fw))
+        st.ref_function = float(sum(1 for w in ref if w in fw))
+        tw = rw = 0
+        for hs, hl, rs, rl, stage in alignment:
+            for i in range(hs, hs + hl):
+                if hyp[i] in fw:
+                    st.test_function_matches[stage] += 1
+                else:
+                    st.test_content_matches[stage] += 1
+            for j in range(rs, rs + rl):
+                if ref[j] in fw:
+                    st.ref_function_matches[stage] += 1
+                else:
+                    st.ref_content_matches[stage] += 1
+            tw += hl
+            rw += rl
+        st.chunks = float(count_chunks(alignment))
+        st.test_word_matches = float(tw)
+        st.ref_word_matches = float(rw)
+        return st, alignment
+
+    def score_stats(self, stats: MeteorStats) -> ScoreParts:
+        """Score statistics (may set ``stats.chunks`` to 0, as the jar does)."""
+        c = self.config
+        return compute_score(stats, c.weights, c.alpha, c.beta, c.gamma, c.delta)
+
+    def sentence_score(self, hyp: str, refs: Sequence[str] | str) -> MeteorScore:
+        """Score one hypothesis against its reference(s); the best-scoring reference wins."""
+        if isinstance(refs, str):
+            refs = [refs]
+        if not refs:
+            raise UsageError("sentence_score needs at least one reference")
+        hyp_tokens = self.tokenize(hyp)
+        best: MeteorScore | None = None
+        for k, ref in enumerate(refs):
+            ref_tokens = self.tokenize(ref)
+            raw, alignment = self.token_stats(hyp_tokens, ref_tokens)
+            scored = raw.copy()
+            parts = self.score_stats(scored)
+            if best is None or parts.score > best.score:
+                best = self._result(parts, scored, raw, hyp_tokens, ref_tokens, alignment, k)
+        assert best is not None
+        return best
+
+    def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """Per-segment scores; ``refs`` are reference streams (sacrebleu style)."""
+        streams = _check_streams(hyps, refs)
+        return [self.sentence_score(h, [s[i] for s in streams]) for i, h in enumerate(hyps)]
+
+    def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> MeteorScore:
+        """System-level score from summed statistics; ``refs`` are reference streams."""
+        return self.aggregate(self.segment_scores(hyps, refs))
+
+    def aggregate(self, segments: Sequence[MeteorScore]) -> MeteorScore:
+        """The corpus score of already scored segments (summed statistics)."""
+        total = sum_stats(s.stats for s in segments)
+        if total.stages < self._stages:
+            total.add(MeteorStats(test_content_matches=[0.0] * self._stages, ref_content_matches=[0.0] * self._stages,
+                                  test_function_matches=[0.0] * self._stages, ref_function_matches=[0.0] * self._stages))  # fmt: skip
+        scored = total.copy()
+        parts = self.score_stats(scored)
+        return self._result(parts, scored, None, [], [], [], 0)
+
+    def _result(
+        self,
+        parts: ScoreParts,
+        scored: MeteorStats,
+        raw: MeteorStats | None,
+        hyp_tokens: list[str],
+        ref_tokens: list[str],
+        alignment: list[Match],
+        ref_index: int,
+    ) -> MeteorScore:
+        return MeteorScore(
+            score=parts.score,
+            precision=parts.precision,
+            recall=parts.recall,
+            f1=parts.f1,
+            fmean=parts.fmean,
+            penalty=parts.penalty,
+            fragmentation=parts.fragmentation,
+            stats=scored,
+            config=self.config,
+            raw_stats=raw,
+            hyp_tokens=list(hyp_tokens),
+            ref_tokens=list(ref_tokens),
+            alignment=alignment,
+            ref_index=ref_index,
+            signature_text=self.signature(),
+        )
+
+    # -- reproducibility -------------------------------------------------------------
+    def eval_id(self) -> str:
+        """The jar's ``Eval ID`` line value."""
+        c = self.config
+        norm = {"norm": "norm_nopunct" if self.no_punct else "norm", "lower": "lc_only", "none": "no_norm"}[self.norm_mode]
+        mods = "_".join(MODULE_ABBREVIATIONS[m] for m in c.modules)
+        from tmtprime.meteor.javafmt import java_double as jd
+
+        params = "_".join(jd(x) for x in c.params)
+        weights = "_".join(jd(x) for x in c.weights)
+        return f"meteor-{VERSION}-wo-{c.short_code}-{norm}-{params}-{mods}-{weights}"
+
+    def signature(self) -> str:
+        """Everything that decides the score: version, language, task, modules, weights, params, norm, tables."""
+        from tmtprime import __version__
+
+        c = self.config
+        parts = [
+            f"meteor:{VERSION}",
+            f"lang:{c.short_code}",
+            f"task:{c.task}",
+            "modules:" + "+".join(c.modules),
+            "weights:" + ",".join(f"{w:g}" for w in c.weights),
+            "params:" + ",".join(f"{p:g}" for p in c.params),
+            f"norm:{self.norm_mode}{'+nopunct' if self.no_punct else ''}",
+            f"beam:{self.beam_size}",
+        ]
+        if "paraphrase" in c.modules:
+            parts.append(f"para:{self._paraphrase_identity()}")
+        parts.append(f"tmtprime:{__version__}")
+        return "|".join(parts)
+
+    def _paraphrase_identity(self) -> str:
+        source = self._paraphrase_source
+        ident = getattr(source, "identity", None)
+        if callable(ident):
+            return str(ident())
+        if ident:
+            return str(ident)
+        if isinstance(source, (str, Path)):
+            return hashlib.sha256(str(Path(source).resolve()).encode()).hexdigest()[:12]
+        return "default"
+
+
+def _check_streams(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[Sequence[str]]:
+    if isinstance(refs, str) or (refs and isinstance(refs[0], str)):
+        raise UsageError("refs must be a list of reference streams (sacrebleu style): [[ref1 of seg1, ref1 of seg2, ...], ...]")
+    streams = list(refs)
+    if not streams:
+        raise UsageError("at least one reference stream is needed")
+    for k, s in enumerate(streams):
+        if len(s) != len(hyps):
+            raise UsageError(f"reference stream {k + 1} has {len(s)} segments, the hypotheses have {len(hyps)}")
+    return streams
