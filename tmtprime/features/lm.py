@@ -84,7 +84,9 @@ class KneserNeyLM:
         uni, uni_counts = np.unique(bi % self._v, return_counts=True)
         self._uni_p = np.zeros(int(self._v), dtype=np.float64)
         self._uni_p[uni] = uni_counts / uni_counts.sum()
-        self._uni_p = (1 - _UNIFORM_WEIGHT) * self._uni_p + _UNIFORM_WEIGHT / float(self._v)
+        # mix with a uniform distribution over every predictable token (not <s>)
+        self._uni_p = (1 - _UNIFORM_WEIGHT) * self._uni_p + _UNIFORM_WEIGHT / float(self._v - 1)
+        self._uni_p[0] = 0.0
         return self
 
     def _level(self, keys: np.ndarray, counts: np.ndarray) -> _Level:

@@ -1,0 +1,81 @@
+"""Per-candidate features: names, shape, system independence, what the features see."""
+
+import numpy as np
+import pytest
+
+from tmtprime.errors import ModelError
+from tmtprime.features.extractor import FEATURE_NAMES, CandidateFeatureExtractor
+from tmtprime.formats.model import Candidate, Segment
+
+TM = [
+    ("Cannot open the file %s", "No se puede abrir el archivo %s"),
+    ("Save the file", "Guardar el archivo"),
+    ("Open the image", "Abrir la imagen"),
+    ("Close the window", "Cerrar la ventana"),
+    ("_Open File", "_Abrir archivo"),
+]
+
+
+def segment(*mts: str) -> Segment:
+    return Segment(
+        key="1",
+        source="Cannot save the file %s",
+        candidates=[
+            Candidate("tm", "tm", "No se puede abrir el archivo %s", fuzzy=80.0, tm_source="Cannot open the file %s"),
+            *[Candidate(f"mt{i}", "mt", t) for i, t in enumerate(mts)],
+        ],
+    )
+
+
+@pytest.fixture(scope="module")
+def extractor() -> CandidateFeatureExtractor:
+    return CandidateFeatureExtractor().fit(TM)
+
+
+def col(name: str) -> int:
+    return FEATURE_NAMES.index(name)
+
+
+def test_one_named_row_per_candidate(extractor):
+    X = extractor.transform([segment("No se puede guardar el archivo %s", "Guardar archivo")])
+    assert X.shape == (3, len(FEATURE_NAMES))
+    assert list(extractor.get_feature_names_out()) == list(FEATURE_NAMES)
+    assert len(set(FEATURE_NAMES)) == len(FEATURE_NAMES)
+    assert np.all(np.isfinite(X))
+
+
+def test_candidate_order_and_system_names_do_not_matter(extractor):
+    a = extractor.transform([segment("No se puede guardar el archivo %s", "Guardar archivo", "no puede salvar el fichero")])
+    seg = segment("no puede salvar el fichero", "No se puede guardar el archivo %s", "Guardar archivo")
+    for c, name in zip(seg.candidates[1:], ("x", "y", "z")):
+        c.system = name
+    b = extractor.transform([seg])
+    np.testing.assert_allclose(a[[0, 3, 1, 2]], b)
+
+
+def test_any_number_of_candidates(extractor):
+    for n in (0, 1, 5):
+        X = extractor.transform([segment(*["Guardar el archivo %s"] * n)])
+        assert X.shape[0] == n + 1
+
+
+def test_placeholder_loss_and_tm_diff_are_seen(extractor):
+    X = extractor.transform([segment("No se puede guardar el archivo %s", "No se puede guardar el archivo")])
+    assert X[1, col("cand_code_mismatch_printf")] == 0
+    assert X[2, col("cand_code_mismatch_printf")] == 1
+    assert X[0, col("cand_is_tm")] == 1 and X[1, col("cand_is_tm")] == 0
+    assert X[0, col("cand_fuzzy")] == pytest.approx(0.8)
+    # TM source "open" -> new source "save": one substituted word, whose translation "abrir" is in the TM target
+    assert X[0, col("seg_tm_substituted_words")] == 1
+    assert X[0, col("seg_tm_deleted_translation_mass")] > 0.3
+    # relative features: the best candidate of the segment is at 0
+    assert X[:, col("rel_lm_logprob")].max() == 0.0
+
+
+def test_errors_are_clear():
+    with pytest.raises(ModelError, match="not fitted"):
+        CandidateFeatureExtractor().transform([segment("x")])
+    with pytest.raises(ModelError, match="translation memory"):
+        CandidateFeatureExtractor().fit([])
+    with pytest.raises(ModelError, match="no candidates"):
+        CandidateFeatureExtractor().fit(TM).transform([Segment(key="k", source="x")])

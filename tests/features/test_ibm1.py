@@ -1,0 +1,39 @@
+"""IBM Model 1 trained by EM in numpy."""
+
+import numpy as np
+import pytest
+
+from tmtprime.errors import ModelError
+from tmtprime.features.ibm1 import IBMModel1
+
+SRC = ["open the file", "save the file", "open the image", "save the image", "close the window", "open the window"]
+TGT = ["abrir el archivo", "guardar el archivo", "abrir la imagen", "guardar la imagen", "cerrar la ventana", "abrir la ventana"]
+
+
+def model() -> IBMModel1:
+    return IBMModel1(iterations=10).fit([s.split() for s in SRC], [t.split() for t in TGT])
+
+
+def test_learns_word_translations():
+    m = model()
+    best = m.best_translation_prob(["file", "open", "window"], ["archivo", "abrir", "ventana"])
+    assert np.all(best > 0.4)  # "file" shares its mass with "el", its constant neighbour
+    assert m.best_translation_prob(["file"], ["ventana"])[0] < 0.2
+
+
+def test_correct_translation_scores_higher_and_covers_the_source():
+    m = model()
+    good, bad = m.score([["save", "the", "window"]] * 2, [["guardar", "la", "ventana"], ["abrir", "el", "archivo"]])
+    assert good[0] > bad[0]
+    assert good[1] > bad[1]  # source coverage
+    assert good[2] >= bad[2]  # target coverage
+
+
+def test_empty_sentences_and_untrained_model():
+    m = model()
+    out = m.score([[], ["open"]], [["abrir"], []])
+    assert out.shape == (2, 3) and np.all(np.isfinite(out))
+    with pytest.raises(ModelError):
+        IBMModel1().score([["a"]], [["b"]])
+    with pytest.raises(ModelError):
+        IBMModel1().fit([[]], [[]])

@@ -1,0 +1,50 @@
+"""Evaluation pieces: calibration table, decision curve, baselines learned on training rows."""
+
+import numpy as np
+import pytest
+
+from tmtprime.recommend.dataset import CandidateRows
+from tmtprime.recommend.evaluation import Baselines, calibration_table, decision_curve, mt_over_tm
+
+
+def rows(ter, kinds, systems, fuzzy):
+    n_seg = len(ter) // len(kinds)
+    k = len(kinds)
+    return CandidateRows(
+        X=np.zeros((len(ter), 1)),
+        feature_names=("x",),
+        segments=np.repeat(np.arange(n_seg), k),
+        groups=np.repeat(np.arange(n_seg), k).astype(object),
+        systems=np.array(systems * n_seg, dtype=object),
+        kinds=np.array(kinds * n_seg, dtype=object),
+        fuzzy=np.repeat(np.asarray(fuzzy, dtype=float), k),
+        ter=np.asarray(ter, dtype=float),
+    )
+
+
+def test_expected_calibration_error():
+    p = np.array([0.05, 0.05, 0.95, 0.95])
+    ece, table = calibration_table(p, np.array([0.0, 0.0, 1.0, 1.0]))
+    assert ece == pytest.approx(0.05)
+    assert sum(b.count for b in table) == 4
+    ece, _ = calibration_table(np.array([0.9, 0.9]), np.array([0.0, 0.0]))
+    assert ece == pytest.approx(0.9)
+
+
+def test_decision_curve_precision_and_recall():
+    points = decision_curve(np.array([0.9, 0.8, 0.3, 0.2]), np.array([True, False, True, False]), [0.5, 0.1])
+    assert (points[0].precision, points[0].recall) == (0.5, 0.5)
+    assert (points[1].precision, points[1].recall) == (0.5, 1.0)
+
+
+def test_baselines_best_system_and_fuzzy_rule():
+    # two segments: a 90 % TM match that is perfect, a 40 % match that is bad; "b" is the better MT
+    r = rows([0.0, 50.0, 30.0, 80.0, 60.0, 20.0], ["tm", "mt", "mt"], ["tm", "a", "b"], [90.0, 40.0])
+    base = Baselines.learn(r)
+    assert base.best_mt == "b"
+    assert base.systems_by_ter[0] == "b"
+    assert list(base.rule_picks(r)) == [0, 5]
+    assert 40.0 < base.rule_threshold <= 90.0
+    scores, positive = mt_over_tm(r, np.array([0.9, 0.1, 0.1, 0.2, 0.4, 0.4]))
+    assert list(positive) == [False]  # only the 90 % segment counts (fuzzy >= 50); its TM is best
+    assert scores[0] == pytest.approx(0.1)
