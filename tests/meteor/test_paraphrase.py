@@ -62,8 +62,8 @@ def test_lookups_return_listed_paraphrases_with_probabilities(table: ParaphraseT
 
 
 def test_match_finds_both_directions_and_duplicates(table: ParaphraseTable) -> None:
-    hyp = "we need a lot of big changes so".split()
-    ref = "we need many large changes therefore".split()
+    hyp = ["we", "need", "a", "lot", "of", "big", "changes", "so"]
+    ref = ["we", "need", "many", "large", "changes", "therefore"]
     got = table.match(hyp, ref)
     assert got == [
         ParaphraseMatch(2, 3, 2, 1, 0.5, 0),  # a lot of -> many

@@ -51,7 +51,7 @@ def _download_wheel(version: str, into: Path, *, quiet: bool) -> Path:
     if quiet:
         cmd.insert(4, "--quiet")
     try:
-        done = subprocess.run(cmd, stdout=subprocess.PIPE if quiet else None, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(cmd, check=False, stdout=subprocess.PIPE if quiet else None, stderr=subprocess.PIPE, text=True)
     except OSError as error:
         raise ExternalToolError(f"cannot run pip to download {WHEEL_PACKAGE}=={version}: {error}") from None
     wheels = sorted(into.glob(f"{WHEEL_PACKAGE}-*.whl"))
@@ -97,7 +97,11 @@ def inventory() -> list[ResourceStatus]:
     import json
 
     from tmtprime.meteor.paraphrase import FORMAT_VERSION, default_sources
-    from tmtprime.meteor.resources import function_words, meteor_resource, nonbreaking_prefixes
+    from tmtprime.meteor.resources import (
+        function_words,
+        meteor_resource,
+        nonbreaking_prefixes,
+    )
     from tmtprime.meteor.stemmers import SNOWBALL_LANGUAGES
     from tmtprime.paths import cache_dir
 

@@ -60,6 +60,7 @@ lower-cased and split (so ``1,000`` -> ``1 000`` and ``x.y`` -> ``x y``).
 from __future__ import annotations
 
 import re
+
 from tmtprime.errors import ResourceError, UsageError
 from tmtprime.meteor.languages import language_name
 from tmtprime.meteor.resources import nonbreaking_prefixes
