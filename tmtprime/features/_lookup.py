@@ -13,7 +13,7 @@ def sorted_lookup(keys: np.ndarray, values: np.ndarray, query: np.ndarray, defau
     """
     if len(keys) == 0 or len(query) == 0:
         return np.full(len(query), default, dtype=np.result_type(values, type(default)))
-    order = np.argsort(query, kind="stable")
+    order = np.argsort(query)
     pos = np.empty(len(query), dtype=np.int64)
     pos[order] = np.searchsorted(keys, query[order])
     np.minimum(pos, len(keys) - 1, out=pos)

@@ -29,12 +29,12 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.tm_models import TMModels
-from tmtprime.features.tmdiff import DIFF_NAMES, no_tm_features, tm_diff_features
+from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
 from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches
 
-FEATURE_SET_VERSION = "1"
+FEATURE_SET_VERSION = "2"
 """Bumped whenever a feature's definition changes, so cached values are recomputed."""
 
 SEGMENT_FEATURES = (
@@ -86,15 +86,8 @@ RELATIVE_FEATURES = (
 )
 FEATURE_NAMES = SEGMENT_FEATURES + CANDIDATE_FEATURES + RELATIVE_FEATURES
 
-# candidate-feature column -> (relative column, "higher is better" sign); the
-# relative value is the candidate's value minus the best in its segment.
-_RELATIVE_OF = {
-    "cand_lm_logprob": 1,
-    "cand_ibm_fwd_logprob": 1,
-    "cand_ibm_rev_logprob": 1,
-    "cand_ibm_fwd_src_coverage": 1,
-    "cand_agree_mean_score": 1,
-}
+# candidate columns (higher is better) whose value minus the segment's best is a rel_ column
+_RELATIVE_OF = ("cand_lm_logprob", "cand_ibm_fwd_logprob", "cand_ibm_rev_logprob", "cand_ibm_fwd_src_coverage", "cand_agree_mean_score")
 _END_PUNCT = ":.?!…;"
 
 
@@ -167,104 +160,142 @@ class CandidateFeatureExtractor:
         return np.vstack(parts)
 
 
+def _pairwise_agreement(toks: list[list[str]]) -> list[list[tuple[float, float, float, float]]]:
+    """stats[i][j]: overlap statistics of candidate i against candidate j (i != j)."""
+    n = len(toks)
+    stats: list[list[tuple[float, float, float, float]]] = [[(0.0, 0.0, 0.0, 0.0)] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            counts = match_counts(toks[i], toks[j])
+            stats[i][j] = stats_from_counts(*counts, len(toks[i]), len(toks[j]))
+            stats[j][i] = stats_from_counts(*counts, len(toks[j]), len(toks[i]))
+    return stats
+
+
+def _segment_values(seg: Segment, src: list[str], src_codes: dict, src_lm: np.ndarray, best: int | None, diff: list[float], stats) -> list[float]:
+    mt = [i for i, c in enumerate(seg.candidates) if c.kind == "mt"]
+    mt_pairs = [stats[i][j][3] for i in mt for j in mt if i != j]
+    return [
+        math.log1p(len(src)),
+        sum(1 for t in src if is_word(t)) / max(len(src), 1),
+        float(sum(src_codes.values())),
+        *src_lm,
+        float(best is not None),
+        (seg.candidates[best].fuzzy or 0.0) / 100.0 if best is not None else 0.0,
+        *diff,
+        sum(mt_pairs) / len(mt_pairs) if mt_pairs else 0.0,
+    ]
+
+
+def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], src_codes: dict, src_punct: dict, best: int | None, stats, tgt_vocab) -> list[float]:
+    """The surface and agreement columns of one candidate, in :data:`_CANDIDATE_OWN` order."""
+    cand = seg.candidates[k]
+    n = len(seg.candidates)
+    is_tm = cand.kind == "tm"
+    fuzzy = (cand.fuzzy or 0.0) / 100.0 if is_tm else 0.0
+    best_fuzzy = (seg.candidates[best].fuzzy or 0.0) / 100.0 if best is not None else 0.0
+    cand_punct = punctuation_counts(cand.text)
+    words = [t for t in ct if is_word(t)]
+    copied = sum(1 for t in words if t in src_words and t not in tgt_vocab)
+    others = [j for j in range(n) if j != k]
+    if others:
+        mean = [sum(stats[k][j][s] for j in others) / len(others) for s in range(len(STAT_NAMES))]
+        max_score = max(stats[k][j][3] for j in others)
+        identical = sum(1 for j in others if seg.candidates[j].text == cand.text) / len(others)
+    else:
+        mean, max_score, identical = [0.0] * len(STAT_NAMES), 0.0, 0.0
+    agree_tm = (1.0 if k == best else stats[k][best][3]) if best is not None else 0.0
+    return [
+        float(is_tm),
+        fuzzy,
+        best_fuzzy - fuzzy if is_tm else 0.0,
+        math.log1p(len(ct)),
+        0.0,  # cand_len_ratio: filled in for the whole batch (needs the source length)
+        math.log((len(cand.text) + 1) / (len(seg.source) + 1)),
+        copied / max(len(words), 1),
+        *code_mismatches(src_codes, inline_codes(cand.text)),
+        float(sum((src_punct[p] > 0) != (cand_punct[p] > 0) for p in src_punct)),
+        float(_end_class(seg.source) != _end_class(cand.text)),
+        float(_first_letter_upper(seg.source) != _first_letter_upper(cand.text)),
+        *mean,
+        max_score,
+        identical,
+        agree_tm,
+    ]
+
+
+_CANDIDATE_OWN = (
+    "cand_is_tm",
+    "cand_fuzzy",
+    "cand_fuzzy_below_best",
+    "cand_tokens",
+    "cand_len_ratio",
+    "cand_char_ratio",
+    "cand_copied_share",
+    *(f"cand_code_mismatch_{c}" for c in CODE_PATTERNS),
+    "cand_punct_mismatch",
+    "cand_end_punct_mismatch",
+    "cand_case_mismatch",
+    *(f"cand_agree_mean_{s}" for s in STAT_NAMES),
+    "cand_agree_max_score",
+    "cand_identical_share",
+    "cand_agree_tm_score",
+)
+"""The candidate columns computed per candidate in Python (the rest come from the LM/IBM1 batch calls)."""
+
+
 def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarray:
     """Feature rows of a batch of segments (a module-level function so workers can run it)."""
     col = {name: i for i, name in enumerate(FEATURE_NAMES)}
-    n_rows = sum(len(s.candidates) for s in segments)
-    X = np.zeros((n_rows, len(FEATURE_NAMES)))
+    sizes = np.array([len(s.candidates) for s in segments])
+    offsets = np.concatenate(([0], np.cumsum(sizes)))
+    X = np.zeros((int(offsets[-1]), len(FEATURE_NAMES)))
     src_tokens = [lower_tokens(s.source) for s in segments]
-    seg_of_row = np.repeat(np.arange(len(segments)), [len(s.candidates) for s in segments])
-    cand_texts = [c.text for s in segments for c in s.candidates]
-    cand_tokens = [lower_tokens(t) for t in cand_texts]
+    seg_of_row = np.repeat(np.arange(len(segments)), sizes)
+    cand_tokens = [lower_tokens(c.text) for s in segments for c in s.candidates]
     row_src = [src_tokens[i] for i in seg_of_row]
 
+    # batch model calls: LMs, IBM1 both ways, TM-diff lexical masses
     src_lm = models.source_lm_.score(src_tokens)
     cand_lm = models.target_lm_.score(cand_tokens)
-    fwd = models.forward_.score(row_src, cand_tokens)
-    rev = models.reverse_.score(cand_tokens, row_src)
+    X[:, col["cand_lm_logprob"] : col["cand_lm_oov"] + 1] = cand_lm
+    X[:, col["cand_ibm_fwd_logprob"] : col["cand_ibm_fwd_tgt_coverage"] + 1] = models.forward_.score(row_src, cand_tokens)
+    X[:, col["cand_ibm_rev_logprob"] : col["cand_ibm_rev_src_coverage"] + 1] = models.reverse_.score(cand_tokens, row_src)
+    best_tm = [_best_tm(s) for s in segments]
+    diffs: dict[int, TMDiff] = {
+        i: tm_diff(s.source, s.candidates[b].tm_source or "", s.candidates[b].text)
+        for i, (s, b) in enumerate(zip(segments, best_tm))
+        if b is not None and s.candidates[b].tm_source
+    }
+    add_masses(list(diffs.values()), models.forward_)
     tgt_vocab = models.target_lm_.vocab_
 
-    X[:, col["cand_lm_logprob"]] = cand_lm[:, 0]
-    X[:, col["cand_lm_min"]] = cand_lm[:, 1]
-    X[:, col["cand_lm_oov"]] = cand_lm[:, 2]
-    X[:, col["cand_ibm_fwd_logprob"] : col["cand_ibm_fwd_tgt_coverage"] + 1] = fwd
-    X[:, col["cand_ibm_rev_logprob"] : col["cand_ibm_rev_src_coverage"] + 1] = rev
-
-    row = 0
+    own = [col[name] for name in _CANDIDATE_OWN]
+    seg_cols = slice(0, len(SEGMENT_FEATURES))
     for s_idx, seg in enumerate(segments):
-        n = len(seg.candidates)
-        rows = slice(row, row + n)
+        start = int(offsets[s_idx])
         src = src_tokens[s_idx]
-        toks = cand_tokens[row : row + n]
+        toks = cand_tokens[start : start + len(seg.candidates)]
         src_codes = inline_codes(seg.source)
         src_punct = punctuation_counts(seg.source)
-        best = _best_tm(seg)
-        best_fuzzy = (seg.candidates[best].fuzzy or 0.0) / 100.0 if best is not None else 0.0
-        if best is not None and seg.candidates[best].tm_source:
-            diff = tm_diff_features(seg.source, seg.candidates[best].tm_source, seg.candidates[best].text, models.forward_)
-        else:
-            diff = no_tm_features()
-        seg_values = [
-            math.log1p(len(src)),
-            sum(1 for t in src if is_word(t)) / max(len(src), 1),
-            float(sum(src_codes.values())),
-            *src_lm[s_idx],
-            float(best is not None),
-            best_fuzzy,
-            *diff,
-        ]
-        # pairwise agreement between the candidates of the segment
-        stats = np.zeros((n, n, len(STAT_NAMES)))
-        for i in range(n):
-            for j in range(i + 1, n):
-                counts = match_counts(toks[i], toks[j])
-                stats[i, j] = stats_from_counts(*counts, len(toks[i]), len(toks[j]))
-                stats[j, i] = stats_from_counts(*counts, len(toks[j]), len(toks[i]))
-        mt = [i for i, c in enumerate(seg.candidates) if c.kind == "mt"]
-        mt_pairs = [stats[i, j, 3] for i in mt for j in mt if i != j]
-        seg_values.append(float(np.mean(mt_pairs)) if mt_pairs else 0.0)
-        X[rows, : len(SEGMENT_FEATURES)] = seg_values
-
+        best = best_tm[s_idx]
+        stats = _pairwise_agreement(toks)
+        diff = diffs[s_idx].values if s_idx in diffs else no_tm_features()
+        X[start : start + len(toks), seg_cols] = _segment_values(seg, src, src_codes, src_lm[s_idx], best, diff, stats)
         src_words = set(src)
-        for k, cand in enumerate(seg.candidates):
-            r = row + k
-            ct = toks[k]
-            others = [j for j in range(n) if j != k]
-            is_tm = cand.kind == "tm"
-            cand_codes = inline_codes(cand.text)
-            cand_punct = punctuation_counts(cand.text)
-            words = [t for t in ct if is_word(t)]
-            copied = sum(1 for t in words if t in src_words and t not in tgt_vocab)
-            values = {
-                "cand_is_tm": float(is_tm),
-                "cand_fuzzy": (cand.fuzzy or 0.0) / 100.0 if is_tm else 0.0,
-                "cand_fuzzy_below_best": best_fuzzy - (cand.fuzzy or 0.0) / 100.0 if is_tm else 0.0,
-                "cand_tokens": math.log1p(len(ct)),
-                "cand_len_ratio": math.log((len(ct) + 1) / (len(src) + 1)),
-                "cand_char_ratio": math.log((len(cand.text) + 1) / (len(seg.source) + 1)),
-                "cand_copied_share": copied / max(len(words), 1),
-                "cand_punct_mismatch": float(sum((src_punct[p] > 0) != (cand_punct[p] > 0) for p in src_punct)),
-                "cand_end_punct_mismatch": float(_end_class(seg.source) != _end_class(cand.text)),
-                "cand_case_mismatch": float(_first_letter_upper(seg.source) != _first_letter_upper(cand.text)),
-                "cand_identical_share": (sum(1 for j in others if seg.candidates[j].text == cand.text) / len(others)) if others else 0.0,
-                "cand_agree_tm_score": (1.0 if k == best else float(stats[k, best, 3])) if best is not None else 0.0,
-            }
-            for name, value in zip((f"cand_code_mismatch_{c}" for c in CODE_PATTERNS), code_mismatches(src_codes, cand_codes)):
-                values[name] = value
-            if others:
-                mean = stats[k, others].mean(axis=0)
-                for s_i, s_name in enumerate(STAT_NAMES):
-                    values[f"cand_agree_mean_{s_name}"] = float(mean[s_i])
-                values["cand_agree_max_score"] = float(stats[k, others, 3].max())
-            for name, value in values.items():
-                X[r, col[name]] = value
-        # relative columns: candidate value minus the segment's best
-        for cand_name, sign in _RELATIVE_OF.items():
-            v = X[rows, col[cand_name]] * sign
-            X[rows, col["rel_" + cand_name.removeprefix("cand_")]] = v - v.max()
-        ratio = np.abs(X[rows, col["cand_len_ratio"]])
-        X[rows, col["rel_len_ratio"]] = ratio - ratio.min()
-        codes = X[rows, col["cand_code_mismatch_printf"] : col["cand_code_mismatch_number"] + 1].sum(axis=1)
-        X[rows, col["rel_code_mismatch"]] = codes - codes.min()
-        row += n
+        for k, ct in enumerate(toks):
+            X[start + k, own] = _candidate_values(seg, k, ct, src_words, src_codes, src_punct, best, stats, tgt_vocab)
+
+    # length ratio in tokens (needs the source length of the row's segment)
+    src_len = np.array([len(t) for t in src_tokens])[seg_of_row]
+    cand_len = np.array([len(t) for t in cand_tokens])
+    X[:, col["cand_len_ratio"]] = np.log((cand_len + 1) / (src_len + 1))
+    # relative columns: the candidate's value minus the best of its segment
+    for cand_name in _RELATIVE_OF:
+        v = X[:, col[cand_name]]
+        X[:, col["rel_" + cand_name.removeprefix("cand_")]] = v - np.maximum.reduceat(v, offsets[:-1])[seg_of_row]
+    ratio = np.abs(X[:, col["cand_len_ratio"]])
+    X[:, col["rel_len_ratio"]] = ratio - np.minimum.reduceat(ratio, offsets[:-1])[seg_of_row]
+    codes = X[:, col["cand_code_mismatch_printf"] : col["cand_code_mismatch_number"] + 1].sum(axis=1)
+    X[:, col["rel_code_mismatch"]] = codes - np.minimum.reduceat(codes, offsets[:-1])[seg_of_row]
     return X

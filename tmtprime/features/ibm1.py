@@ -13,22 +13,28 @@ arrays once; an EM iteration is then three ``bincount`` calls (Brown et al.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, repeat
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from tmtprime.errors import ModelError
 from tmtprime.features._lookup import sorted_lookup
 
 NULL = "<null>"
 _FLOOR = 1e-7
-_MAX_LEN = 60  # longer TM units (whole paragraphs) add cost and little lexical signal
+_MAX_LEN = 60
+_TABLE_MIN = 1e-3  # t-table entries kept for scoring  # longer TM units (whole paragraphs) add cost and little lexical signal
 
 
 def _encode(sentences: Sequence[Sequence[str]], vocab: dict[str, int], grow: bool) -> tuple[np.ndarray, np.ndarray]:
     """All tokens as one id array (unknown words -1 unless ``grow``) and the sentence lengths."""
-    lookup = (lambda t: vocab.setdefault(t, len(vocab))) if grow else (lambda t: vocab.get(t, -1))
-    ids = np.fromiter((lookup(t) for sent in sentences for t in sent), dtype=np.int64)
-    return ids, np.fromiter((len(s) for s in sentences), dtype=np.int64, count=len(sentences))
+    tokens = chain.from_iterable(sentences)
+    if grow:
+        ids = np.fromiter((vocab.setdefault(t, len(vocab)) for t in tokens), dtype=np.int64)
+    else:
+        ids = np.fromiter(map(vocab.get, tokens, repeat(-1)), dtype=np.int64)
+    return ids, np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
 
 
 def _pairs(src: tuple[np.ndarray, np.ndarray], tgt: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, ...]:
@@ -57,6 +63,28 @@ def _pairs(src: tuple[np.ndarray, np.ndarray], tgt: tuple[np.ndarray, np.ndarray
     e_pos = t_start[pair] + k // ls[pair]
     s_pos = ls_start[pair] + f_local
     return with_null[s_pos], t_ids[e_pos], e_pos, s_pos, ls
+
+
+def _bag(rows: np.ndarray, ids: np.ndarray, shape: tuple[int, int]) -> csr_matrix:
+    """Sparse bag-of-words counts (known words only) of each pair."""
+    known = ids >= 0
+    return csr_matrix((np.ones(int(known.sum())), (rows[known], ids[known])), shape=shape)
+
+
+def _binary(matrix: csr_matrix) -> csr_matrix:
+    out = matrix.copy()
+    out.data[:] = 1.0
+    return out
+
+
+def _lookup_product(product, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """product[rows, cols] for a sparse product (0 where absent or the column is unknown)."""
+    m = csr_matrix(product)
+    m.sum_duplicates()  # canonical: sorted column indices within each row
+    n_cols = np.int64(m.shape[1])
+    keys = np.repeat(np.arange(m.shape[0], dtype=np.int64), np.diff(m.indptr)) * n_cols + m.indices
+    query = np.where(cols >= 0, rows * n_cols + cols, -1)
+    return sorted_lookup(keys, m.data, query, 0.0)
 
 
 class IBMModel1:
@@ -94,6 +122,12 @@ class IBMModel1:
         self.src_vocab_, self.tgt_vocab_ = src_vocab, tgt_vocab
         self._n_e = n_e
         self._keys, self._t = keys, t
+        # sparse t(e|f) table for batch scoring (tiny probabilities fall to the floor)
+        kept = t >= _TABLE_MIN
+        shape = (len(src_vocab), int(n_e))
+        self._table = csr_matrix((t[kept], (key_f[kept], keys[kept] % n_e)), shape=shape)
+        self._good = csr_matrix(((t >= self.coverage_threshold).astype(np.float64), (key_f, keys % n_e)), shape=shape)
+        self._good.eliminate_zeros()
         return self
 
     def _probs(self, f: np.ndarray, e: np.ndarray) -> np.ndarray:
@@ -103,39 +137,53 @@ class IBMModel1:
     def score(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> np.ndarray:
         """Per pair: [mean log10 P(e_j|f) over target words, source coverage, target coverage].
 
+        P(e_j | f) = (sum over source words and NULL of t(e_j|f_i)) / (l + 1).
         Source coverage: share of source words f with some target word e of
         t(e|f) >= threshold; target coverage: share of target words explained
-        that well by some source word (NULL excluded).
+        that well by some source word (NULL excluded). Computed with sparse
+        products (pairs x source vocabulary) @ t-table, so the cost grows with
+        the words of the pairs, not with the product of their lengths.
         """
         if self.src_vocab_ is None:
             raise ModelError("the lexical model is not trained; call fit() first")
         n = len(sources)
-        src = _encode(sources, self.src_vocab_, grow=False)
-        tgt = _encode(targets, self.tgt_vocab_, grow=False)
         out = np.zeros((n, 3))
-        f, e, pos, s_pos, src_len = _pairs(src, tgt)
-        if len(f) == 0:
+        if n == 0:
             return out
-        p = self._probs(f, e)
-        tgt_len = tgt[1]
-        pair_of_pos = np.repeat(np.arange(n), tgt_len)
-        n_pos = int(tgt_len.sum())
-        per_e = np.bincount(pos, weights=p, minlength=n_pos) / src_len[pair_of_pos]
-        out[:, 0] = np.bincount(pair_of_pos, weights=np.log10(per_e), minlength=n) / np.maximum(tgt_len, 1)
-        good = (p >= self.coverage_threshold) & (f != 0)
-        e_good = np.bincount(pos, weights=good, minlength=n_pos) > 0
-        out[:, 2] = np.bincount(pair_of_pos, weights=e_good, minlength=n) / np.maximum(tgt_len, 1)
-        # a source token is covered when some target word translates it well (NULL slots never are)
-        covered = np.bincount(s_pos, weights=good, minlength=int(src_len.sum())) > 0
-        src_pair = np.repeat(np.arange(n), src_len)
-        out[:, 1] = np.bincount(src_pair, weights=covered, minlength=n) / np.maximum(src_len - 1, 1)
+        s_ids, s_len = _encode(sources, self.src_vocab_, grow=False)
+        t_ids, t_len = _encode(targets, self.tgt_vocab_, grow=False)
+        s_pair = np.repeat(np.arange(n), s_len)
+        t_pair = np.repeat(np.arange(n), t_len)
+        src_bag = _bag(s_pair, s_ids, (n, len(self.src_vocab_)))
+        with_null = src_bag + csr_matrix((np.ones(n), (np.arange(n), np.zeros(n, dtype=np.int64))), shape=src_bag.shape)
+        # log P(e_j | source) for every target token
+        mass = _lookup_product(with_null @ self._table, t_pair, t_ids)
+        per_e = (mass + _FLOOR) / (s_len[t_pair] + 1)
+        out[:, 0] = np.bincount(t_pair, weights=np.log10(per_e), minlength=n) / np.maximum(t_len, 1)
+        # target coverage: some source word translates the target token well
+        tgt_good = _lookup_product(_binary(src_bag) @ self._good, t_pair, t_ids) > 0
+        out[:, 2] = np.bincount(t_pair, weights=tgt_good, minlength=n) / np.maximum(t_len, 1)
+        # source coverage: some target word is a good translation of the source token
+        tgt_bag = _binary(_bag(t_pair, t_ids, (n, int(self._n_e))))
+        src_good = _lookup_product(tgt_bag @ self._good.T, s_pair, s_ids) > 0
+        out[:, 1] = np.bincount(s_pair, weights=src_good, minlength=n) / np.maximum(s_len, 1)
         return out
 
-    def best_translation_prob(self, words: Sequence[str], target: Sequence[str]) -> np.ndarray:
-        """For each source word, max t(e|word) over the target words (0 if target is empty)."""
-        if not words or not target:
-            return np.zeros(len(words))
-        f = np.array([self.src_vocab_.get(w, -1) for w in words], dtype=np.int64)
-        e = np.array([self.tgt_vocab_.get(w, -1) for w in target], dtype=np.int64)
-        p = self._probs(np.repeat(f, len(e)), np.tile(e, len(f)))
-        return p.reshape(len(f), len(e)).max(axis=1)
+    def translation_mass(self, words: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> np.ndarray:
+        """Per pair: the sum over ``words`` of max t(e | word) over the ``target``'s words.
+
+        How much of the given source words the target translates — e.g. the
+        words deleted from a TM source whose translations linger in the TM target.
+        """
+        if self.src_vocab_ is None:
+            raise ModelError("the lexical model is not trained; call fit() first")
+        n = len(words)
+        out = np.zeros(n)
+        f, e, _pos, s_pos, src_len = _pairs(_encode(words, self.src_vocab_, grow=False), _encode(targets, self.tgt_vocab_, grow=False))
+        if len(f) == 0:
+            return out
+        p = np.where(f == 0, 0.0, self._probs(f, e))  # NULL translates nothing here
+        best = np.zeros(int(src_len.sum()))
+        np.maximum.at(best, s_pos, p)
+        np.add.at(out, np.repeat(np.arange(n), src_len), best)
+        return out

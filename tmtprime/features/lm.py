@@ -16,6 +16,7 @@ distribution so that unknown words get a small, finite probability.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
 from dataclasses import dataclass
 
 import numpy as np
@@ -101,15 +102,19 @@ class KneserNeyLM:
         if self.vocab_ is None:
             raise ModelError("the language model is not trained; call fit() first")
         vocab = self.vocab_
-        ids: list[int] = []
-        owner: list[int] = []
-        for i, sent in enumerate(sentences):
-            ids.extend((0, 0))
-            owner.extend((-1, -1))
-            ids.extend(vocab.get(t, 2) for t in sent)
-            ids.append(1)
-            owner.extend([i] * (len(sent) + 1))
-        return np.asarray(ids, dtype=np.int64), np.asarray(owner, dtype=np.int64), np.arange(len(ids))
+        lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
+        # each sentence: <s> <s> w1 .. wn </s>; owner -1 marks the padding
+        padded = []
+        for sent in sentences:
+            padded.append(("<s>", "<s>"))
+            padded.append(sent)
+            padded.append(("</s>",))
+        ids = np.fromiter(map(vocab.get, chain.from_iterable(padded), repeat(2)), dtype=np.int64)
+        owner = np.repeat(np.arange(len(sentences)), lengths + 3)
+        starts = np.concatenate(([0], np.cumsum(lengths + 3)[:-1]))
+        owner[starts] = -1
+        owner[starts + 1] = -1
+        return ids, owner, np.arange(len(ids))
 
     def _interpolate(self, level: _Level, key: np.ndarray, lower: np.ndarray) -> np.ndarray:
         ctx = key // self._v

@@ -11,35 +11,15 @@ scorer lives in :mod:`tmtprime.meteor`.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
+
+from rapidfuzz.distance import Indel
 
 # Meteor's default parameter form: Fmean = P R / (alpha P + (1 - alpha) R),
 # penalty = gamma * frag ** beta (Lavie & Denkowski); values of the "rank" task.
 ALPHA, BETA, GAMMA = 0.85, 0.20, 0.60
 
 STAT_NAMES = ("p", "r", "frag", "score")
-
-
-def align_exact(hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int]]:
-    """Greedy one-to-one exact alignment: each hypothesis token takes the free
-    reference occurrence nearest after the previous match, which keeps chunks long."""
-    where: dict[str, list[int]] = defaultdict(list)
-    for j, tok in enumerate(ref):
-        where[tok].append(j)
-    used: set[int] = set()
-    pairs: list[tuple[int, int]] = []
-    last = -1
-    for i, tok in enumerate(hyp):
-        free = [j for j in where.get(tok, ()) if j not in used]
-        if not free:
-            continue
-        after = [j for j in free if j > last]
-        j = min(after) if after else min(free, key=lambda k: abs(k - last))
-        used.add(j)
-        pairs.append((i, j))
-        last = j
-    return pairs
 
 
 def stats_from_counts(matches: int, chunks: int, hyp_len: int, ref_len: int) -> tuple[float, float, float, float]:
@@ -57,13 +37,12 @@ def stats_from_counts(matches: int, chunks: int, hyp_len: int, ref_len: int) -> 
 def match_counts(hyp: Sequence[str], ref: Sequence[str]) -> tuple[int, int]:
     """(matches, chunks) of the exact alignment; the same in both directions, so
     a pair of candidates is aligned once for both of its statistics."""
-    if list(hyp) == list(ref):
-        return len(hyp), 1 if hyp else 0
-    pairs = align_exact(hyp, ref)
-    if not pairs:
-        return 0, 0
-    chunks = 1 + sum(1 for (i0, j0), (i1, j1) in zip(pairs, pairs[1:]) if not (i1 == i0 + 1 and j1 == j0 + 1))
-    return len(pairs), chunks
+    matches = chunks = 0
+    for op in Indel.opcodes(hyp, ref):
+        if op.tag == "equal":
+            matches += op.src_end - op.src_start
+            chunks += 1
+    return matches, chunks
 
 
 def overlap_stats(hyp: Sequence[str], ref: Sequence[str]) -> tuple[float, float, float, float]:

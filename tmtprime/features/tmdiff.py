@@ -11,6 +11,8 @@ already contains translations of the inserted ones.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.fuzz import ratio
 
@@ -35,9 +37,20 @@ DIFF_NAMES = (
 )
 
 
-def tm_diff_features(source: str, tm_source: str, tm_target: str, lexicon: IBMModel1 | None) -> list[float]:
-    """The :data:`DIFF_NAMES` values for one (new source, TM source, TM target) triple."""
-    new, old, tgt = lower_tokens(source), lower_tokens(tm_source), lower_tokens(tm_target)
+@dataclass
+class TMDiff:
+    """The word-level edit script from a TM source to the new source."""
+
+    values: list[float]
+    """:data:`DIFF_NAMES` values except the two translation masses (filled in by :func:`add_masses`)."""
+    deleted_words: list[str]
+    inserted_words: list[str]
+    tm_target: list[str]
+
+
+def tm_diff(source: str, tm_source: str, tm_target: str) -> TMDiff:
+    """Compare one (new source, TM source) pair; lexical masses come later, in batch."""
+    new, old = lower_tokens(source), lower_tokens(tm_source)
     inserted: list[str] = []
     deleted: list[str] = []
     substituted = 0
@@ -49,15 +62,10 @@ def tm_diff_features(source: str, tm_source: str, tm_target: str, lexicon: IBMMo
         inserted.extend(came)
         if op.tag == "replace":
             substituted += min(len(gone), len(came))
-    changed = inserted + deleted
     ins_words = [w for w in inserted if is_word(w)]
     del_words = [w for w in deleted if is_word(w)]
-    n_changed = len(changed)
-    del_mass = ins_mass = 0.0
-    if lexicon is not None:
-        del_mass = float(lexicon.best_translation_prob(del_words, tgt).sum())
-        ins_mass = float(lexicon.best_translation_prob(ins_words, tgt).sum())
-    return [
+    n_changed = len(inserted) + len(deleted)
+    values = [
         ratio(source, tm_source) / 100.0,
         float(len(ins_words)),
         float(len(del_words)),
@@ -65,10 +73,23 @@ def tm_diff_features(source: str, tm_source: str, tm_target: str, lexicon: IBMMo
         n_changed / max(len(new) + len(old), 1),
         (n_changed - len(ins_words) - len(del_words)) / n_changed if n_changed else 0.0,
         float(source.lower() == tm_source.lower()),
-        del_mass,
-        ins_mass,
+        0.0,
+        0.0,
         *overlap_stats(old, new),
     ]
+    return TMDiff(values, del_words, ins_words, lower_tokens(tm_target))
+
+
+def add_masses(diffs: list[TMDiff], lexicon: IBMModel1) -> None:
+    """Fill in how much of the deleted / inserted words the TM targets translate (one batch lookup each)."""
+    if not diffs:
+        return
+    targets = [d.tm_target for d in diffs]
+    deleted = lexicon.translation_mass([d.deleted_words for d in diffs], targets)
+    inserted = lexicon.translation_mass([d.inserted_words for d in diffs], targets)
+    i_del, i_ins = DIFF_NAMES.index("tm_deleted_translation_mass"), DIFF_NAMES.index("tm_inserted_translation_mass")
+    for d, a, b in zip(diffs, deleted, inserted):
+        d.values[i_del], d.values[i_ins] = float(a), float(b)
 
 
 def no_tm_features() -> list[float]:
