@@ -27,8 +27,9 @@ from sqlalchemy import Connection, Row, insert, select, update
 from tmtprime.errors import InputError, StoreError
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.store import schema as db
-from tmtprime.store.bulk import allocate_ids, insert_rows
+from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
 from tmtprime.store.documents import document_record
+from tmtprime.store.engine import bulk_cache
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
 from tmtprime.store.segments import batched, insert_candidates
@@ -130,8 +131,9 @@ def import_file(
                 return ImportResult(document=again, already=True)
             doc_id = _insert_document(conn, file, role, info, digest, name)
             writer = _TMWriter(conn, doc_id) if role == "tm" else _SegmentWriter(conn, doc_id)
-            for chunk in batched(counted, BATCH):
-                writer.write(chunk)
+            with bulk_cache(conn):
+                for chunk in batched(counted, BATCH):
+                    writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
             _check_complete(writer, role, file)
             conn.execute(
@@ -246,33 +248,47 @@ def _insert_document(conn: Connection, file: Path, role: str, info: DocumentInfo
 class _TMWriter:
     """Bulk-inserts TM units of one document, numbering them in file order."""
 
+    COLUMNS = (
+        "document_id",
+        "position",
+        "source",
+        "target",
+        "source_hash",
+        "source_words",
+        "properties",
+        "tags",
+        "tags_dialect",
+    )
+
     def __init__(self, conn: Connection, doc_id: int) -> None:
         self.conn, self.doc_id = conn, doc_id
         self.units = self.skipped = self.candidates = 0
         self.systems: list[str] = []
 
     def write(self, chunk: list[TMUnit]) -> None:
-        rows = []
+        records = []
+        position = self.units
         for unit in chunk:
             if not unit.source.strip() or not unit.target.strip():
                 self.skipped += 1
                 continue
             hashed, words = lookup_keys(unit.source)
-            rows.append(
-                {
-                    "document_id": self.doc_id,
-                    "position": self.units + len(rows),
-                    "source": unit.source,
-                    "target": unit.target,
-                    "source_hash": hashed,
-                    "source_words": words,
-                    "properties": unit.properties or None,
-                    "tags": unit.tags or None,
-                    "tags_dialect": unit.tags_dialect,
-                }
+            records.append(
+                (
+                    self.doc_id,
+                    position,
+                    unit.source,
+                    unit.target,
+                    hashed,
+                    words,
+                    unit.properties or None,
+                    unit.tags or None,
+                    unit.tags_dialect,
+                )
             )
-        insert_rows(self.conn, _TM, rows)
-        self.units += len(rows)
+            position += 1
+        insert_records(self.conn, _TM, self.COLUMNS, records)
+        self.units = position
 
 
 class _SegmentWriter:
