@@ -2,25 +2,30 @@
 
 The papers state the goal (each word in at most one match; most covered
 words; fewest chunks; smallest distance). The jar reaches it with a beam
-search whose details decide which of several equally plausible alignments
-wins, and they show in scores, so they were reconstructed by black-box runs
-of the jar (``-writeAlignments`` at beam sizes 1, 2, 3, 40 on thousands of
-crafted and real pairs):
+search whose details decide which of several plausible alignments wins, and
+they show in scores, so they were reconstructed by black-box runs of the jar
+(``-writeAlignments`` and its ``Matcher`` tool, at beam sizes 1 to 40, on
+thousands of crafted pairs, crafted paraphrase tables and real MT output):
 
 1. identical token sequences (when ``exact`` is a module) align word by word;
 2. a candidate whose every word (on both sides) has no other candidate is
    *fixed*: it is in every alignment;
 3. the remaining candidates are searched position by position over the
-   **reference**; at each position a path either takes one of the candidates
-   starting there (hypothesis words still free) or skips it; chunks are
-   counted as matches are appended in reference order;
-4. paths compete for the beam by (covered words, words covered by exact
-   matches, fewer chunks), ties in the order of Java's ``PriorityQueue``;
-5. the alignment returned is, among the surviving paths, the best by (words
-   covered by exact matches, fewer chunks, covered words). This is why a
-   non-exact match that is ambiguous and would open a chunk of its own is
-   dropped (``cars`` / ``car car`` has no match), while one that extends a
-   chunk is kept (``x cars`` / ``x car car``).
+   **reference**; at each position a path takes one of the candidates starting
+   there (earlier module first, then by hypothesis position), if its words are
+   still free, or skips; chunks are counted as matches are appended in
+   reference order; paths are kept in a ``java.util.PriorityQueue``-ordered
+   beam and the best one at the end wins;
+4. paths are ranked by: more *strong* matches (exact, or a phrase of more than
+   one word on either side), fewer chunks, more covered words, more matches,
+   then coverage module by module. A single-word non-exact match therefore
+   never makes a path better by itself: an ambiguous one that would open a
+   chunk of its own is dropped (``cars`` / ``car car`` has no match, nor
+   ``car`` / ``automobile`` when synonym and paraphrase both propose it),
+   while one that extends a chunk is kept (``x cars`` / ``x car car``).
+
+Known residual differences (measured in ``bench/meteor_parity.py``): ties the
+jar breaks differently in long segments, and paraphrase-heavy alignments.
 """
 
 from __future__ import annotations
@@ -130,7 +135,7 @@ def align(
     if not any(open_at):
         return sorted(fixed.values())
     for lst in open_at:
-        lst.sort(key=lambda m: (m[4] not in exact_stages, m[4], m[0]))
+        lst.sort(key=lambda m: (m[4], m[0]))
     return _search(len(ref), fixed, open_at, exact_stages, max(beam_size, 1))
 
 
@@ -141,14 +146,8 @@ def _search(
     exact_stages: Collection[int],
     beam: int,
 ) -> list[Match]:
-    # A path is (key, stage_cov, chunks, hyp_mask, ref_mask, last_h, last_r, trail) where
-    # stage_cov[0] counts words covered by exact matches and stage_cov[1 + s] by stage s;
-    # key = (-exact covered, chunks, -covered, -stage 0 covered, -stage 1 covered, ...)
-    # and trail is a linked list of the matches taken.
-    stages = 1 + max((m[4] for lst in open_at for m in lst), default=0)
-    stages = max(stages, 1 + max((m[4] for m in fixed.values()), default=0))
-    zero = (0,) * (stages + 1)
-    start = ((0, 0, 0) + zero[1:], zero, 0, 0, 0, -1, -1, None)
+    # path = (key, strong, chunks, covered, n_matches, stage_cov, hyp_mask, ref_mask, last_h, last_r, trail)
+    start = ((0,), 0, 0, 0, 0, (), 0, 0, -1, -1, None)
     heap = _JavaHeap()
     heap.offer(start)
     for pos in range(ref_len):
@@ -158,23 +157,23 @@ def _search(
         fix = fixed.get(pos)
         here = open_at[pos]
         for path in survivors:
-            ref_mask = path[4]
+            ref_mask = path[7]
             if ref_mask & bit:
                 heap.offer(path)
                 continue
             if fix is not None:
-                heap.offer(_extend(path, fix, fix[4] in exact_stages))
+                heap.offer(_extend(path, fix, exact_stages))
                 continue
-            hyp_mask = path[3]
+            hyp_mask = path[6]
             for m in here:
-                hs, hl, rs, rl, stage = m
+                hs, hl, rs, rl, _stage = m
                 if hyp_mask & (((1 << hl) - 1) << hs) or ref_mask & (((1 << rl) - 1) << rs):
                     continue
-                heap.offer(_extend(path, m, stage in exact_stages))
+                heap.offer(_extend(path, m, exact_stages))
             heap.offer(path)
     best = heap.poll()
     out: list[Match] = []
-    trail = best[7]
+    trail = best[10]
     while trail is not None:
         out.append(trail[0])
         trail = trail[1]
@@ -182,21 +181,27 @@ def _search(
     return out
 
 
-def _extend(path: tuple, m: Match, is_exact: bool) -> tuple:
-    _key, stage_cov, chunks, hyp_mask, ref_mask, last_h, last_r, trail = path
+def _extend(path: tuple, m: Match, exact_stages: Collection[int]) -> tuple:
+    """Append ``m`` to ``path``; the key orders paths best first (see the module docstring)."""
+    _key, strong, chunks, covered, n_matches, stage_cov, hyp_mask, ref_mask, last_h, last_r, trail = path
     hs, hl, rs, rl, stage = m
-    width = hl + rl
-    counts = list(stage_cov)
-    if is_exact:
-        counts[0] += width
-    counts[1 + stage] += width
+    if stage in exact_stages or hl > 1 or rl > 1:
+        strong += 1
     if hs != last_h or rs != last_r:
         chunks += 1
-    covered = sum(counts[1:])
+    width = hl + rl
+    covered += width
+    n_matches += 1
+    if len(stage_cov) <= stage:
+        stage_cov = stage_cov + (0,) * (stage + 1 - len(stage_cov))
+    stage_cov = stage_cov[:stage] + (stage_cov[stage] - width,) + stage_cov[stage + 1 :]
     return (
-        (-counts[0], chunks, -covered) + tuple(-c for c in counts[1:]),
-        tuple(counts),
+        (-strong, chunks, -covered, -n_matches) + stage_cov,
+        strong,
         chunks,
+        covered,
+        n_matches,
+        stage_cov,
         hyp_mask | (((1 << hl) - 1) << hs),
         ref_mask | (((1 << rl) - 1) << rs),
         hs + hl,

@@ -29,11 +29,17 @@ Match = tuple[int, int, int, int, int]
 
 
 class PhraseTable(Protocol):
-    """What the paraphrase matcher needs from a paraphrase table."""
+    """What the paraphrase matcher needs: :class:`tmtprime.meteor.paraphrase.ParaphraseTable`.
 
-    max_phrase_len: int
+    ``match_batch`` lists, per (hypothesis, reference) pair, every candidate
+    ``(hyp_start, hyp_len, ref_start, ref_len, prob, direction)``: one per
+    direction in which the table lists the two phrases (the jar matches both
+    ways and a pair listed both ways gives two candidates on the same spans).
+    """
 
-    def paraphrases(self, phrase: tuple[str, ...]) -> Sequence[tuple[tuple[str, ...], float]]: ...
+    def match_batch(
+        self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[Sequence[tuple[int, int, int, int, float, int]]]: ...
 
 
 Matcher = Callable[[Sequence[str], Sequence[str], int], list[Match]]
@@ -86,37 +92,27 @@ def synonym_matcher(synsets: Callable[[str], frozenset[int]]) -> Matcher:
     return match
 
 
-def paraphrase_matcher(table: PhraseTable) -> Matcher:
-    """Hypothesis phrases whose listed paraphrases occur in the reference."""
-
-    def match(hyp: Sequence[str], ref: Sequence[str], stage: int) -> list[Match]:
-        longest = table.max_phrase_len
-        ref_phrases: dict[tuple[str, ...], list[int]] = {}
-        for j in range(len(ref)):
-            for n in range(1, min(longest, len(ref) - j) + 1):
-                ref_phrases.setdefault(tuple(ref[j : j + n]), []).append(j)
-        out: list[Match] = []
-        for i in range(len(hyp)):
-            for n in range(1, min(longest, len(hyp) - i) + 1):
-                phrase = tuple(hyp[i : i + n])
-                for other, _prob in table.paraphrases(phrase):
-                    for j in ref_phrases.get(other, ()):
-                        out.append((i, n, j, len(other), stage))
-        return out
-
-    return match
+def paraphrase_candidates(
+    table: PhraseTable, pairs: Sequence[tuple[Sequence[str], Sequence[str]]], stage: int
+) -> list[list[Match]]:
+    """Paraphrase candidates of many segment pairs at once (the table lookup is vectorized)."""
+    return [[(m[0], m[1], m[2], m[3], stage) for m in found] for found in table.match_batch(pairs)]
 
 
 def build_matchers(
     modules: Sequence[str],
     lang: str,
     paraphrase_table: PhraseTable | Callable[[], PhraseTable] | None = None,
-) -> list[Matcher]:
-    """One matcher per module, with the language's resources (loaded lazily, errors as the jar's)."""
+) -> list[Matcher | PhraseTable]:
+    """One matcher per module, with the language's resources (errors worded as the jar's).
+
+    The paraphrase module is represented by its table (matched in batches with
+    :func:`paraphrase_candidates`); the others are per-pair functions.
+    """
     from tmtprime.meteor import resources
     from tmtprime.meteor.languages import language_name
 
-    out: list[Matcher] = []
+    out: list[Matcher | PhraseTable] = []
     for module in modules:
         if module == "exact":
             out.append(exact_matches)
@@ -130,7 +126,7 @@ def build_matchers(
             table = paraphrase_table() if callable(paraphrase_table) else paraphrase_table
             if table is None:
                 raise ResourceError(f"no paraphrase table for language {lang}")
-            out.append(paraphrase_matcher(table))
+            out.append(table)
         else:
             raise UsageError(f"Unknown module ({module})")
     return out

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tmtprime.errors import UsageError
 from tmtprime.meteor.aligner import DEFAULT_BEAM, align, count_chunks
-from tmtprime.meteor.matchers import Match, PhraseTable, build_matchers
+from tmtprime.meteor.matchers import Match, PhraseTable, build_matchers, paraphrase_candidates
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, sum_stats
 
@@ -159,7 +159,7 @@ class Meteor:
 
     # -- resources -------------------------------------------------------------------
     @cached_property
-    def _matchers(self) -> list[Callable[[Sequence[str], Sequence[str], int], list[Match]]]:
+    def _matchers(self) -> list[Callable[[Sequence[str], Sequence[str], int], list[Match]] | PhraseTable]:
         return build_matchers(self.config.modules, self.config.language, self._open_paraphrases)
 
     def _open_paraphrases(self) -> PhraseTable:
@@ -201,18 +201,32 @@ class Meteor:
         return toks
 
     # -- scoring ---------------------------------------------------------------------
-    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str]) -> list[Match]:
+    def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[Match]]:
+        """Every candidate match of each (hyp tokens, ref tokens) pair, module by module."""
+        out: list[list[Match]] = [[] for _ in pairs]
+        for stage, matcher in enumerate(self._matchers):
+            if callable(matcher):
+                for k, (hyp, ref) in enumerate(pairs):
+                    if hyp and ref:
+                        out[k].extend(matcher(hyp, ref, stage))
+            else:
+                for k, found in enumerate(paraphrase_candidates(matcher, pairs, stage)):
+                    out[k].extend(found)
+        return out
+
+    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None) -> list[Match]:
         """The jar's alignment of two token lists."""
         if not hyp or not ref:
             return []
-        candidates: list[Match] = []
-        for stage, matcher in enumerate(self._matchers):
-            candidates.extend(matcher(hyp, ref, stage))
+        if candidates is None:
+            candidates = self.candidates([(hyp, ref)])[0]
         return align(hyp, ref, candidates, self._exact_stages, self.beam_size)
 
-    def token_stats(self, hyp: Sequence[str], ref: Sequence[str]) -> tuple[MeteorStats, list[Match]]:
+    def token_stats(
+        self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None
+    ) -> tuple[MeteorStats, list[Match]]:
         """Statistics and alignment of two token lists (before scoring)."""
-        alignment = self.align_tokens(hyp, ref)
+        alignment = self.align_tokens(hyp, ref, candidates)
         fw = self.function_words
         st = MeteorStats()
         n = self._stages
@@ -254,22 +268,32 @@ class Meteor:
             refs = [refs]
         if not refs:
             raise UsageError("sentence_score needs at least one reference")
-        hyp_tokens = self.tokenize(hyp)
-        best: MeteorScore | None = None
-        for k, ref in enumerate(refs):
-            ref_tokens = self.tokenize(ref)
-            raw, alignment = self.token_stats(hyp_tokens, ref_tokens)
-            scored = raw.copy()
-            parts = self.score_stats(scored)
-            if best is None or parts.score > best.score:
-                best = self._result(parts, scored, raw, hyp_tokens, ref_tokens, alignment, k)
-        assert best is not None
-        return best
+        return self.score_segments([hyp], [list(refs)])[0]
+
+    def score_segments(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """Score each hypothesis against its own list of references (``refs_per_segment[i]``)."""
+        hyp_tokens = [self.tokenize(h) for h in hyps]
+        ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
+        pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
+        cands = iter(self.candidates(pairs))
+        results: list[MeteorScore] = []
+        for h, rs in zip(hyp_tokens, ref_tokens):
+            best: MeteorScore | None = None
+            for k, r in enumerate(rs):
+                raw, alignment = self.token_stats(h, r, next(cands))
+                scored = raw.copy()
+                parts = self.score_stats(scored)
+                if best is None or parts.score > best.score:
+                    best = self._result(parts, scored, raw, h, r, alignment, k)
+            if best is None:
+                raise UsageError("every segment needs at least one reference")
+            results.append(best)
+        return results
 
     def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """Per-segment scores; ``refs`` are reference streams (sacrebleu style)."""
         streams = _check_streams(hyps, refs)
-        return [self.sentence_score(h, [s[i] for s in streams]) for i, h in enumerate(hyps)]
+        return self.score_segments(hyps, [[s[i] for s in streams] for i in range(len(hyps))])
 
     def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> MeteorScore:
         """System-level score from summed statistics; ``refs`` are reference streams."""
