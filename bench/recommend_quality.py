@@ -27,7 +27,7 @@ from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
 
 from tmtprime.features.extractor import FEATURE_SET_VERSION, CandidateFeatureExtractor  # noqa: E402
 from tmtprime.recommend.dataset import build_rows  # noqa: E402
-from tmtprime.recommend.evaluation import cross_validate, report  # noqa: E402
+from tmtprime.recommend.evaluation import best_precision_at_recall, cross_validate, report  # noqa: E402
 from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
 
 GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
@@ -82,9 +82,7 @@ def main() -> int:
         texts = [c.text for s in segments for c in s.candidates]
         rep = report(cv, meteor=meteor, texts=texts, references=[s.reference or "" for s in segments])
         print(rep.render())
-        best_decision = max(
-            (d for d in rep.decisions if d.recall >= 0.85), key=lambda d: d.precision, default=None
-        )
+        best_decision = best_precision_at_recall(rep.decision_scores, rep.decision_positive, 0.85)
         print(f"\n== targets [{scenario}] (cross-validation by document, {len(set(rows.groups))} documents, {t_cv:.0f} s) ==")
         print(f"gap closed                       target >= {GAP_TARGET[scenario]:.2f}   measured {rep.gap_closed:.3f}")
         print(f"Pearson r(confidence, TER pick)  target <= -0.50   measured {rep.pearson_ter:+.3f}")

@@ -81,6 +81,29 @@ def test_cli_sequence_on_a_synthetic_project(tmp_path, capsys):
     assert (plots / "reliability.png").stat().st_size > 0
 
 
+def test_a_project_without_references_gets_the_shipped_model(tmp_path):
+    """No dev data, no training: recommend falls back to the model in models/."""
+    import skops.io as sio
+
+    from tmtprime.paths import models_dir
+    from tmtprime.recommend.persist import TRUSTED_TYPES
+    from tmtprime.recommend.project import DEFAULT_MODEL_FILE, SHIPPED_MODEL_NAME
+
+    shipped = models_dir() / DEFAULT_MODEL_FILE
+    assert sio.load(shipped, trusted=TRUSTED_TYPES) is not None  # only our own types need trusting
+    paths, new_rows = build(tmp_path, n_new=30)
+    db = str(tmp_path / "P.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", db, str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
+    assert main(["import", db, str(paths["new"]), "--as", "document", *_mapping(), "-q"]) == 0
+    assert main(["recommend", db, "-q"]) == 0
+    out = tmp_path / "picks.csv"
+    assert main(["export", db, "--format", "csv", "-o", str(out), "--model", SHIPPED_MODEL_NAME, "-q"]) == 0
+    with out.open(encoding="utf-8", newline="") as f:
+        picks = list(csv.DictReader(f))
+    check_picks(picks, new_rows)
+
+
 def _slice(src: Path, dst: Path, keep) -> list[dict[str, str]]:
     with gzip.open(src, "rt", encoding="utf-8") as f:
         header = f.readline().rstrip("\n").split("\t")

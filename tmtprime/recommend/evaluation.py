@@ -33,7 +33,7 @@ from tmtprime.recommend.model import TMTprimeRecommender, segment_min
 
 RULE_THRESHOLDS = (50.0, 60.0, 70.0, 75.0, 80.0, 85.0, 90.0, 95.0, 100.0, 101.0)
 """Candidate values of T for the fuzzy rule (101 = never use the TM)."""
-DECISION_THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
+DECISION_THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 MIN_DECISION_FUZZY = 50.0
 CALIBRATION_BINS = 10
 
@@ -243,6 +243,13 @@ def decision_curve(scores: np.ndarray, positive: np.ndarray, thresholds: Sequenc
             )
         )
     return out
+
+
+def best_precision_at_recall(scores: np.ndarray, positive: np.ndarray, min_recall: float) -> DecisionPoint | None:
+    """The threshold (over every observed score) with the highest precision among those
+    whose recall is at least ``min_recall``; None when no threshold reaches that recall."""
+    points = [p for p in decision_curve(scores, positive, np.unique(scores)) if p.recall >= min_recall]
+    return max(points, key=lambda p: (p.precision, p.recall), default=None)
 
 
 def mt_over_tm(rows: CandidateRows, probability: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,105 @@
+"""Recommender speed: features + recommendation for 100,000 segments, training on 5,000.
+
+Targets (issue 4, on the 2-core machine):
+  * features + recommendation for 100,000 segments with 4 candidates each: under 120 s;
+  * training on 5,000 dev segments (labels, features, grid search, Platt, TER regressor): under 5 minutes.
+
+Segments are the shared dev strings (update + crossproject) repeated up to the
+wanted number; features use the update TM (its LMs and IBM1 are trained first,
+reported separately: that is a per-project cost paid once per run). The machine
+is shared and noisy, so a fixed reference workload is timed in the same run and
+every figure is also given as a multiple of it.
+
+    python3 bench/recommend_speed.py [--segments 100000] [--train-segments 5000] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
+
+from tmtprime.features.extractor import CandidateFeatureExtractor  # noqa: E402
+from tmtprime.features.tm_models import TMModels  # noqa: E402
+from tmtprime.recommend.dataset import build_rows  # noqa: E402
+from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.labels import segment_index  # noqa: E402
+
+
+def reference_workload() -> float:
+    """Seconds for a fixed mix of Python and numpy work (the noise yardstick)."""
+    t0 = time.perf_counter()
+    sum(i * i for i in range(3_000_000))
+    a = np.random.default_rng(0).normal(size=(600, 600))
+    for _ in range(5):
+        a = np.tanh(a @ a.T / 600.0)
+    return time.perf_counter() - t0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--segments", type=int, default=100_000)
+    ap.add_argument("--train-segments", type=int, default=5000)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    data = shared_data_dir()
+    if data is None:
+        print("shared data not found (../shared/data/tm_l10n_en-es); nothing to measure")
+        return 1
+    ref = reference_workload()
+    print(f"reference workload: {ref:.2f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+
+    pool = load_segments(data / "update" / "dev.tsv.gz") + load_segments(data / "crossproject" / "dev.tsv.gz")
+    t0 = time.perf_counter()
+    tm_models = TMModels().fit(load_tm(data / "update" / "tm.tsv.gz"))
+    t_tm = time.perf_counter() - t0
+    print(f"TM models (LMs + IBM1 both ways) on 75,507 TM units: {t_tm:.1f} s ({t_tm / ref:.1f} x reference), once per run")
+    extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm_models)
+
+    # -- training on N dev segments ------------------------------------------
+    train = pool[: args.train_segments]
+    t0 = time.perf_counter()
+    rows = build_rows(train, extractor, with_ter=True, n_jobs=args.jobs)
+    t_rows = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    model = TMTprimeRecommender(n_jobs=args.jobs).fit(
+        rows.X, rows.labels, ter=rows.ter, segments=rows.segments, groups=rows.groups
+    )
+    t_fit = time.perf_counter() - t0
+    total_train = t_rows + t_fit
+    print(
+        f"training on {len(train)} segments: labels+features {t_rows:.1f} s, grid search+fit {t_fit:.1f} s, "
+        f"total {total_train:.1f} s ({total_train / ref:.1f} x reference)   target < 300 s"
+    )
+
+    # -- features + recommendation for M segments -----------------------------
+    work = [pool[i % len(pool)] for i in range(args.segments)]
+    t0 = time.perf_counter()
+    X = extractor.transform(work)
+    t_feat = time.perf_counter() - t0
+    seg = segment_index(work)
+    kinds = [c.kind for s in work for c in s.candidates]
+    t0 = time.perf_counter()
+    rec = model.recommend(X, segments=seg, kinds=kinds)
+    t_rec = time.perf_counter() - t0
+    total = t_feat + t_rec
+    n_sv = len(model.classifier_[-1].support_) + len(model.ter_model_[-1].support_)
+    print(
+        f"{len(work)} segments ({len(X)} candidates): features {t_feat:.1f} s, recommendation {t_rec:.1f} s "
+        f"({n_sv} support vectors), total {total:.1f} s ({total / ref:.1f} x reference)   target < 120 s"
+    )
+    assert len(rec.rows) == len(work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
