@@ -3,26 +3,26 @@
 Runs on the real new strings of the shared ``update`` dev set (software
 localisation, en->es). Reports, in the same run:
 
-* batched throughput for the direct pair and the pivot chains (1 and 2 jobs);
-* the reference: one Apertium process per segment, on a small subset, and the
-  speed-up of batching over it;
-* alignment: batched output equals one-process-per-segment output on that subset;
-* batch-context sensitivity: segments whose output changes when the batch
-  boundaries change (Apertium keeps state across a whole input, see
-  :mod:`tmtprime.mt.apertium`);
+* the reference: one Apertium process per segment (eng-spa) on a random
+  subset, and the speed-up of batching over it;
+* per pair and batch size: throughput, and how many of the subset's segments
+  come out differently than with one process each (Apertium keeps state across
+  a whole input, see :mod:`tmtprime.mt.apertium`; alignment itself is always
+  checked);
 * agreement with the data's own Apertium columns (made by the data's builder
-  with Apertium 3.8.3 in newline-separated mode, where neighbouring lines can
-  influence each other, so a few differences are expected).
+  with Apertium 3.8.3, one newline-separated input, so state effects differ).
 
 There is no fixed target in the issue beyond "many segments per process call";
-the figure to watch is the speed-up over one process per segment.
-Run: ``python3 bench/mt_apertium.py [--shared DIR] [--segments N] [--single N]``.
+the figures to watch are the speed-up over one process per segment and the
+share of segments that differ from it.
+Run: ``python3 bench/mt_apertium.py [--shared DIR] [--segments N] [--single N] [--jobs N]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import random
 import sys
 import time
 from pathlib import Path
@@ -45,23 +45,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path("/work/shared/data"))
     parser.add_argument("--segments", type=int, default=3068, help="segments translated in batches")
-    parser.add_argument("--single", type=int, default=40, help="segments translated one process each (reference)")
+    parser.add_argument("--single", type=int, default=150, help="segments also translated one process each (reference)")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
 
     rows = read_dev(args.shared)[: args.segments]
     sources = [r["source"] for r in rows]
     modes = installed_modes()
     print(f"{len(sources):,} segments (update/dev), {sum(len(s.split()) for s in sources):,} words")
-
-    direct = ApertiumEngine("eng-spa")
-    subset = sources[: args.single]
-    t0 = time.perf_counter()
-    alone = [direct.translate([s])[0] for s in subset]
-    t_single = time.perf_counter() - t0
-    single_rate = len(subset) / t_single
-    print(f"reference, one process per segment: {single_rate:.1f} segments/s ({len(subset)} segments, {t_single:.1f} s)")
-    aligned = direct.translate(subset) == alone
-    print(f"batched output == one process per segment on those {len(subset)}: {aligned}")
+    subset = sorted(random.Random(5).sample(range(len(sources)), min(args.single, len(sources))))
 
     for pair, column in CHAINS.items():
         langs = pair.split("-")
@@ -69,22 +61,23 @@ def main() -> int:
         if not steps <= modes.keys():
             print(f"{pair}: not installed ({', '.join(sorted(steps - modes.keys()))} missing), skipped")
             continue
-        outputs = []
-        for jobs in (1, 2):
-            engine = ApertiumEngine(pair, n_jobs=jobs, batch_size=-(-len(sources) // jobs) if jobs > 1 else 1000)
+        t0 = time.perf_counter()
+        alone = ApertiumEngine(pair, batch_size=1).translate([sources[i] for i in subset])
+        single_rate = len(subset) / (time.perf_counter() - t0)
+        print(f"{pair:12s} one process per segment: {single_rate:6.1f} segments/s ({len(subset)} segments)")
+        for batch_size in (100, 1000):
+            engine = ApertiumEngine(pair, n_jobs=args.jobs, batch_size=batch_size)
             t0 = time.perf_counter()
             out = engine.translate(sources)
-            elapsed = time.perf_counter() - t0
-            outputs.append(out)
-            rate = len(sources) / elapsed
+            rate = len(sources) / (time.perf_counter() - t0)
+            differ = sum(out[i] != a for i, a in zip(subset, alone))
             same = sum(o.strip() == r[column].strip() for o, r in zip(out, rows))
             print(
-                f"{pair:12s} jobs={jobs}: {rate:7.1f} segments/s ({elapsed:.1f} s), x{rate / single_rate:.0f} vs one process "
-                f"per segment; identical to the data's column: {100 * same / len(rows):.1f} %"
+                f"{pair:12s} batches of {batch_size:4d}: {rate:6.1f} segments/s (x{rate / single_rate:.0f}); "
+                f"differ from one process each: {differ}/{len(subset)} ({100 * differ / len(subset):.1f} %); "
+                f"identical to the data's column: {100 * same / len(rows):.1f} %"
             )
-        changed = sum(a != b for a, b in zip(*outputs))
-        print(f"{pair:12s} batch-context sensitivity: {changed} segments ({100 * changed / len(sources):.1f} %) differ between the two batchings")
-    return 0 if aligned else 1
+    return 0
 
 
 if __name__ == "__main__":

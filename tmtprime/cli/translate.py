@@ -24,6 +24,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="MT engine: apertium (default), file, or a registered plug-in")
     parser.add_argument("--pair", metavar="PAIR", help="Apertium mode or pivot chain (default: from the project languages)")
     parser.add_argument("--mark-unknown", action="store_true", help="keep Apertium's unknown-word marks (*, #, @)")
+    parser.add_argument("--batch-size", type=int, default=100, metavar="N",
+                        help="segments per Apertium process (default 100: larger is faster, but Apertium's "
+                        "state carried across a batch changes a few more outputs)")
     parser.add_argument("--file", metavar="FILE", help="file engine: the file holding the translations")
     parser.add_argument("--output", metavar="NAME", help="file engine: which MT system of the file to use")
     parser.add_argument("--system", metavar="NAME",
@@ -43,7 +46,7 @@ def _options(ns: argparse.Namespace, source_lang: str, target_lang: str) -> dict
     if ns.engine == "apertium":
         if ns.file or ns.output:
             raise UsageError("--file/--output are for --engine file")
-        return {**langs, "pair": ns.pair, "mark_unknown": ns.mark_unknown, "n_jobs": ns.jobs}
+        return {**langs, "pair": ns.pair, "mark_unknown": ns.mark_unknown, "n_jobs": ns.jobs, "batch_size": ns.batch_size}
     if ns.engine == "file":
         if not ns.file:
             raise UsageError("--engine file needs --file FILE (the translations)")
