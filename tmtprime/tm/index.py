@@ -94,9 +94,9 @@ class _Encoder:
         self.to_key: dict[int, str | None] = {}
 
     def _register(self, surface: str, key: str | None) -> str:
-        char = _char(len(self.surface_chars))
         if len(self.surface_chars) > _MAX_ID:
             raise UsageError(f"the TM has more than {_MAX_ID:,} distinct tokens: too large for one index")
+        char = _char(len(self.surface_chars))
         self.surface_chars[surface] = char
         if key is not None and key not in self.key_chars:
             self.key_chars[key] = _char(len(self.key_chars))
