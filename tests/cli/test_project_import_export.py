@@ -279,3 +279,20 @@ def test_several_documents_export_to_one_xliff_file_each_and_one_document_by_nam
     one = tmp_path / "one.csv"
     assert run("export", project, "--format", "csv", "-o", one, "--document", "dev.tsv.gz", "-q") == 0
     assert [r["document"] for r in read_csv(one)] == ["dev.tsv.gz"] * 3
+
+
+def test_alternatives_show_the_candidates_own_confidence_when_the_model_gives_one(project, tmp_path):
+    with Store.open(project) as store:
+        store.models.save("scaled", b"", {})
+        seg = store.segments.list(role="document")[0]
+        pick, other = seg.candidates[0], seg.candidates[1]
+        predictions = {
+            pick.id: CandidatePrediction(probability=0.9, predicted_ter=10.0, confidence=0.6),
+            other.id: CandidatePrediction(probability=0.5, predicted_ter=40.0, confidence=0.2),
+        }
+        store.recommendations.save("scaled", [NewRecommendation(seg.id, pick.id, 0.6, predictions)])
+    out = tmp_path / "one.xliff"
+    assert run("export", project, "--format", "xliff", "-o", out, "-q") == 0
+    first = next(iter(read_document(out)[1]))
+    by_system = {c.system: c.confidence for c in first.candidates}
+    assert by_system[pick.system] == pytest.approx(0.6) and by_system[other.system] == pytest.approx(0.2)

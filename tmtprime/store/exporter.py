@@ -95,8 +95,8 @@ class ExportResult:
 def pick_of(segment: SegmentRecord, recommendation: RecommendationRecord | None) -> Pick | None:
     """The chosen candidate of a segment: the user's override, else the model's pick; None without one.
 
-    The confidence of an override is the model's probability for that candidate
-    (None when the model recorded none), never the confidence of its own pick.
+    The confidence of an override is the model's confidence (else probability)
+    for that candidate, None when it recorded none; never that of its own pick.
     """
     if recommendation is None:
         return None
@@ -106,8 +106,15 @@ def pick_of(segment: SegmentRecord, recommendation: RecommendationRecord | None)
         return None
     if chosen == recommendation.candidate_id:
         return Pick(candidate, recommendation.confidence, overridden=False)
-    prediction = recommendation.predictions.get(chosen)
-    return Pick(candidate, prediction.probability if prediction else None, overridden=True)
+    return Pick(candidate, candidate_confidence(recommendation, chosen), overridden=True)
+
+
+def candidate_confidence(recommendation: RecommendationRecord | None, candidate_id: int) -> float | None:
+    """What the model says of one candidate: its confidence if recorded, else its probability."""
+    prediction = recommendation.predictions.get(candidate_id) if recommendation else None
+    if prediction is None:
+        return None
+    return prediction.confidence if prediction.confidence is not None else prediction.probability
 
 
 def best_fuzzy(segment: SegmentRecord) -> float | None:
@@ -369,6 +376,7 @@ def _json_segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationReco
                 "origin": c.origin,
                 "probability": predictions[c.id].probability if c.id in predictions else None,
                 "predicted_ter": predictions[c.id].predicted_ter if c.id in predictions else None,
+                "confidence": candidate_confidence(rec, c.id),
             }
             for c in seg.candidates
         ],
@@ -397,7 +405,6 @@ def _segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | 
     """The interchange segment a writer takes: every candidate with its confidence, the pick marked."""
     from tmtprime.formats.model import Segment
 
-    predictions = rec.predictions if rec else {}
     candidates: list[Candidate] = []
     chosen: int | None = None
     for c in seg.candidates:
@@ -405,7 +412,7 @@ def _segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | 
             chosen = len(candidates)
             confidence = pick.confidence
         else:
-            confidence = predictions[c.id].probability if c.id in predictions else None
+            confidence = candidate_confidence(rec, c.id)
         candidates.append(_candidate(c, confidence))
     return Segment(
         key=seg.key,

@@ -179,6 +179,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
             "candidate_id": cid,
             "probability": p.probability,
             "predicted_ter": p.predicted_ter,
+            "confidence": p.confidence,
         }
         for r in chunk
         for cid, p in r.predictions.items()
@@ -192,5 +193,7 @@ def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, Ca
     found: dict[int, dict[int, CandidatePrediction]] = defaultdict(dict)
     if rec_ids:
         for r in conn.execute(select(_SCORES).where(_SCORES.c.recommendation_id.in_(rec_ids))):
-            found[r.recommendation_id][r.candidate_id] = CandidatePrediction(r.probability, r.predicted_ter)
+            found[r.recommendation_id][r.candidate_id] = CandidatePrediction(
+                r.probability, r.predicted_ter, r.confidence
+            )
     return found

@@ -145,10 +145,17 @@ class ModelRecord:
 
 @dataclass(frozen=True, slots=True)
 class CandidatePrediction:
-    """What a model predicted for one candidate: probability of being the best, predicted TER."""
+    """What a model predicted for one candidate.
+
+    ``probability``: of being (one of) the best candidates; ``predicted_ter``: the
+    post-editing effort expected; ``confidence``: the candidate's confidence on the
+    same scale as the recommendation's own ``confidence`` (what exports show next to
+    each alternative; when None they show ``probability``).
+    """
 
     probability: float | None = None
     predicted_ter: float | None = None
+    confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

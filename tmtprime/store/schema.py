@@ -299,6 +299,8 @@ class CandidateScore(Base):
     candidate_id: Mapped[int] = mapped_column(ForeignKey("candidates.id", ondelete="CASCADE"))
     probability: Mapped[float | None] = mapped_column(Float)
     predicted_ter: Mapped[float | None] = mapped_column(Float)
+    confidence: Mapped[float | None] = mapped_column(Float)
+    """This candidate's confidence on the scale of ``Recommendation.confidence``."""
 
 
 class CostScheme(Base):
