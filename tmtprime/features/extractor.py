@@ -49,13 +49,15 @@ SEGMENT_FEATURES = (
     *(f"seg_{n}" for n in DIFF_NAMES),
     "seg_mt_agreement",
 )
-CANDIDATE_FEATURES = (
+_CANDIDATE_HEAD = (
     "cand_is_tm",
     "cand_fuzzy",
     "cand_fuzzy_below_best",
     "cand_tokens",
     "cand_len_ratio",
     "cand_char_ratio",
+)
+_CANDIDATE_MODELS = (
     "cand_lm_logprob",
     "cand_lm_min",
     "cand_lm_oov",
@@ -65,6 +67,8 @@ CANDIDATE_FEATURES = (
     "cand_ibm_rev_logprob",
     "cand_ibm_rev_cand_coverage",
     "cand_ibm_rev_src_coverage",
+)
+_CANDIDATE_TAIL = (
     "cand_copied_share",
     *(f"cand_code_mismatch_{c}" for c in CODE_PATTERNS),
     "cand_punct_mismatch",
@@ -75,6 +79,7 @@ CANDIDATE_FEATURES = (
     "cand_identical_share",
     "cand_agree_tm_score",
 )
+CANDIDATE_FEATURES = _CANDIDATE_HEAD + _CANDIDATE_MODELS + _CANDIDATE_TAIL
 RELATIVE_FEATURES = (
     "rel_lm_logprob",
     "rel_ibm_fwd_logprob",
@@ -224,23 +229,7 @@ def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], 
     ]
 
 
-_CANDIDATE_OWN = (
-    "cand_is_tm",
-    "cand_fuzzy",
-    "cand_fuzzy_below_best",
-    "cand_tokens",
-    "cand_len_ratio",
-    "cand_char_ratio",
-    "cand_copied_share",
-    *(f"cand_code_mismatch_{c}" for c in CODE_PATTERNS),
-    "cand_punct_mismatch",
-    "cand_end_punct_mismatch",
-    "cand_case_mismatch",
-    *(f"cand_agree_mean_{s}" for s in STAT_NAMES),
-    "cand_agree_max_score",
-    "cand_identical_share",
-    "cand_agree_tm_score",
-)
+_CANDIDATE_OWN = _CANDIDATE_HEAD + _CANDIDATE_TAIL
 """The candidate columns computed per candidate in Python (the rest come from the LM/IBM1 batch calls)."""
 
 
