@@ -169,7 +169,7 @@ def test_project_info_reports_languages_documents_systems_and_recommendations(pr
     capsys.readouterr()
     assert run("project", "info", project) == 0
     text = capsys.readouterr().out
-    assert "en -> es" in text and "schema version:  2" in text
+    assert "en -> es" in text and "schema version:  3" in text
     assert "tm.tsv.gz  [tm, tsv]  2 TM units" in text
     assert "dev.tsv.gz  [dev, tsv]  3 segments" in text and "new.tsv.gz  [document, tsv]  3 segments" in text
     assert "eng-cat-spa  [mt]  6 candidates" in text and "tm  [tm]  4 candidates" in text

@@ -14,11 +14,14 @@ History:
   ``tm_units.source_hash``/``source_words`` with their indexes (backfilled);
   the recommender and cost tables (``feature_sets``, ``feature_rows``,
   ``models``, ``recommendations``, ``candidate_scores``, ``cost_schemes``).
+* **v3** — ``candidate_scores.confidence`` (a candidate's confidence on the
+  scale of the recommendation's).
 
 A step that creates whole tables creates them from the live table
-definitions in :mod:`~tmtprime.store.schema`; when a later version changes
-such a table, that later step alters it, so the chain stays correct. The test
-suite checks that an upgraded v1 file has exactly the layout of a new file.
+definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
+shape; a later step that adds a column to such a table therefore adds it only
+where it is missing. The test suite checks that upgraded v1 and v2 files have
+exactly the layout of a new file.
 """
 
 from __future__ import annotations
@@ -91,7 +94,13 @@ def _backfill_tm_lookup(connection: Connection) -> None:
         last_id = rows[-1].id
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2}
+def _v2_to_v3(connection: Connection) -> None:
+    columns = {c["name"] for c in inspect(connection).get_columns("candidate_scores")}
+    if "confidence" not in columns:
+        connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN confidence FLOAT"))
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 
