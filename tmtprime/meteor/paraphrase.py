@@ -42,6 +42,7 @@ import tempfile
 import zlib
 from array import array
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import NamedTuple
@@ -82,23 +83,25 @@ class ParaphraseMatch(NamedTuple):
     direction: int
 
 
-def _hash_columns(columns: Sequence[np.ndarray]) -> np.ndarray:
-    """64-bit hash of phrases given as word-id columns (first word first); ids must be >= 0."""
-    with np.errstate(over="ignore"):
-        h = np.zeros(len(columns[0]), dtype=np.uint64)
-        for col in columns:
-            h = (h ^ (col.astype(np.uint64) + np.uint64(1))) * _MUL
-            h ^= h >> np.uint64(29)
-        h = (h ^ (h >> np.uint64(31))) * _MIX1
-        h = (h ^ (h >> np.uint64(27))) * _MIX2
-        return h ^ (h >> np.uint64(33))
-
-
 def _extend_hash(h: np.ndarray, col: np.ndarray) -> np.ndarray:
-    """Hash state after one more word (before finalization); see :func:`_hash_columns`."""
+    """Phrase hash state after one more word id (a phrase's hash is :func:`_finalize` of its state).
+
+    A 64-bit multiply-xorshift mix, vectorized; :func:`_hash_ints` computes the same for one phrase.
+    """
     with np.errstate(over="ignore"):
         h = (h ^ (col.astype(np.uint64) + np.uint64(1))) * _MUL
         return h ^ (h >> np.uint64(29))
+
+
+def _hash_ints(ids: Sequence[int]) -> int:
+    """The finalized hash of one phrase, with Python integers (no array overhead)."""
+    mask, h = 0xFFFFFFFFFFFFFFFF, 0
+    for x in ids:
+        h = ((h ^ (x + 1)) * 0x9E3779B97F4A7C15) & mask
+        h ^= h >> 29
+    h = ((h ^ (h >> 31)) * 0xBF58476D1CE4E5B9) & mask
+    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & mask
+    return h ^ (h >> 33)
 
 
 def _finalize(h: np.ndarray) -> np.ndarray:
@@ -405,11 +408,13 @@ class ParaphraseTable:
         self.n_pairs: int = int(meta["pairs"])
         self._words = words
         self._ids = {w: i for i, w in enumerate(words)}
-        self._hash = arrays["phrase_hash"]
-        self._rows = arrays["phrase_words"]
-        self._src_off = arrays["src_off"]
-        self._tgt = arrays["pair_tgt"]
-        self._prob = arrays["pair_prob"]
+        # plain ndarray views of the maps: np.memmap's Python-level indexing costs microseconds per access
+        self._hash = arrays["phrase_hash"].view(np.ndarray)
+        self._rows = arrays["phrase_words"].view(np.ndarray)
+        self._src_off = arrays["src_off"].view(np.ndarray)
+        self._tgt = arrays["pair_tgt"].view(np.ndarray)
+        self._prob = arrays["pair_prob"].view(np.ndarray)
+        self._paraphrases = lru_cache(maxsize=1 << 16)(self._lookup)
         self._pad = np.iinfo(self._rows.dtype).max
 
     @classmethod
@@ -456,21 +461,29 @@ class ParaphraseTable:
         return tuple(self._words[w] for w in row.tolist() if w != self._pad)
 
     def paraphrases(self, phrase: Sequence[str]) -> list[tuple[tuple[str, ...], float]]:
-        """``(paraphrase words, probability)`` listed for ``phrase`` (a normalized word sequence)."""
+        """``(paraphrase words, probability)`` listed for ``phrase`` (a normalized word sequence).
+
+        A few microseconds per call (cached); to match whole segments use :meth:`match_batch`.
+        """
+        return self._paraphrases(tuple(phrase))
+
+    def _lookup(self, phrase: tuple[str, ...]) -> list[tuple[tuple[str, ...], float]]:
         if not 0 < len(phrase) <= self.max_phrase_len:
             return []
-        ids = [self._ids.get(w) for w in phrase]
-        if None in ids:
+        ids = [self._ids.get(w, -1) for w in phrase]
+        if -1 in ids:
             return []
-        h = _hash_columns([np.array([i], dtype=np.int64) for i in ids])
-        pos, found = self._phrase_index(h)
-        if not found[0]:
-            return []
-        p = int(pos[0])
-        if self._phrase_words(p) != tuple(phrase):
+        h = _hash_ints(ids)
+        p = int(self._hash.searchsorted(np.uint64(h)))
+        if p == len(self._hash) or int(self._hash[p]) != h or self._phrase_words(p) != phrase:
             return []
         lo, hi = int(self._src_off[p]), int(self._src_off[p + 1])
-        return [(self._phrase_words(t), float(pr)) for t, pr in zip(self._tgt[lo:hi].tolist(), self._prob[lo:hi])]
+        words, pad = self._words, self._pad
+        rows = self._rows[self._tgt[lo:hi]].tolist()
+        return [
+            (tuple(words[w] for w in row if w != pad), prob)
+            for row, prob in zip(rows, self._prob[lo:hi].tolist())
+        ]
 
     def _candidate_ngrams(self, segments: Sequence[Sequence[str]]) -> tuple[np.ndarray, ...]:
         """Every n-gram (n <= max_phrase_len) of known words within a segment: (segment, start, n, hash)."""
