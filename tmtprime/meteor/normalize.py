@@ -1,4 +1,4 @@
-"""Meteor 1.5 tokenization: ``-norm``, ``-lower``, plain whitespace splitting, ``-noPunct``.
+r"""Meteor 1.5 tokenization: ``-norm``, ``-lower``, plain whitespace splitting, ``-noPunct``.
 
 Everything here was learned by black-box comparison with the reference jar
 (``-writeAlignments`` prints the normalized tokens): a sweep of every BMP
