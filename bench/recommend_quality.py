@@ -27,19 +27,10 @@ from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
 
 from tmtprime.features.extractor import FEATURE_SET_VERSION, CandidateFeatureExtractor  # noqa: E402
 from tmtprime.recommend.dataset import build_rows  # noqa: E402
-from tmtprime.recommend.evaluation import best_precision_at_recall, cross_validate, report  # noqa: E402
+from tmtprime.recommend.evaluation import best_precision_at_recall, cross_validate, meteor_function, report  # noqa: E402
 from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
 
 GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
-
-
-def meteor_scorer():
-    try:
-        from tmtprime.meteor import Meteor
-    except ImportError:
-        return None
-    scorer = Meteor(lang="es", modules=("exact", "stem"))
-    return lambda hyps, refs: [scorer.sentence_score(h, [r]).score for h, r in zip(hyps, refs)]
 
 
 def rows_for(scenario: str, data: Path, cache: Path | None, jobs: int):
@@ -68,17 +59,21 @@ def main() -> int:
     ap.add_argument("--cache", type=Path)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--no-meteor", action="store_true")
+    ap.add_argument("--save", type=Path, help="directory for the out-of-fold predictions (npz per scenario)")
     args = ap.parse_args()
     data = shared_data_dir()
     if data is None:
         print("shared data not found (../shared/data/tm_l10n_en-es); nothing to measure")
         return 1
-    meteor = None if args.no_meteor else meteor_scorer()
+    meteor = None if args.no_meteor else meteor_function("es")
     for scenario in args.scenario or sorted(GAP_TARGET, reverse=True):
         segments, rows = rows_for(scenario, data, args.cache, args.jobs)
         t0 = time.perf_counter()
         cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=args.jobs), n_splits=args.folds)
         t_cv = time.perf_counter() - t0
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+            np.savez(args.save / f"{scenario}-cv.npz", probability=cv.probability, predicted_ter=cv.predicted_ter, picks=cv.picks, single=cv.single, rule=cv.rule, ter=rows.ter)
         texts = [c.text for s in segments for c in s.candidates]
         rep = report(cv, meteor=meteor, texts=texts, references=[s.reference or "" for s in segments])
         print(rep.render())

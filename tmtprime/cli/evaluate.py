@@ -30,15 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _meteor(lang: str):
-    from tmtprime.meteor import Meteor
-
-    scorer = Meteor(lang=lang, modules=("exact", "stem"))
-    return lambda hyps, refs: [scorer.sentence_score(h, [r]).score for h, r in zip(hyps, refs)]
-
-
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.errors import UsageError
+    from tmtprime.recommend.evaluation import meteor_function
     from tmtprime.recommend.project import evaluate_project
     from tmtprime.store import Store
 
@@ -46,7 +40,7 @@ def _run(ns: argparse.Namespace) -> int:
         raise UsageError("--folds must be at least 2")
     with Store.open(ns.path) as store:
         document_id = store.documents.get(ns.document).id if ns.document else None
-        meteor = None if ns.no_meteor else _meteor(store.project().target_lang.split("-")[0].lower())
+        meteor = None if ns.no_meteor else meteor_function(store.project().target_lang.split("-")[0].lower())
         rep = evaluate_project(
             store, document_id=document_id, model_name=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, quiet=ns.quiet, meteor=meteor
         )

@@ -336,6 +336,17 @@ def report(
     )
 
 
+def meteor_function(lang: str) -> Callable[[list[str], list[str]], list[float]]:
+    """Sentence Meteor (exact + stem modules) of hypotheses against one reference each."""
+    try:
+        from tmtprime.meteor import Meteor  # type: ignore[attr-defined]
+    except ImportError:
+        from tmtprime.meteor.scorer import Meteor
+
+    scorer = Meteor(lang=lang, modules=("exact", "stem"))
+    return lambda hyps, refs: [scorer.sentence_score(h, [r]).score for h, r in zip(hyps, refs)]
+
+
 def _pearson(a: np.ndarray, b: np.ndarray) -> float:
     if len(a) < 2 or np.std(a) == 0 or np.std(b) == 0:
         return 0.0
