@@ -296,3 +296,19 @@ def test_alternatives_show_the_candidates_own_confidence_when_the_model_gives_on
     first = next(iter(read_document(out)[1]))
     by_system = {c.system: c.confidence for c in first.candidates}
     assert by_system[pick.system] == pytest.approx(0.6) and by_system[other.system] == pytest.approx(0.2)
+
+
+def test_a_failed_export_leaves_no_partial_file_and_keeps_the_previous_one(project, tmp_path, monkeypatch):
+    out = tmp_path / "picks.csv"
+    assert run("export", project, "--format", "csv", "-o", out, "-q") == 0
+    before = out.read_bytes()
+    from tmtprime.store import exporter
+
+    def broken(seg, pick):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(exporter, "_csv_row", broken)
+    with pytest.raises(RuntimeError):
+        run("export", project, "--format", "csv", "-o", out, "-q")
+    assert out.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir() if "picks" in p.name) == ["picks.csv"]
+    assert run("export", project, "--format", "csv", "-o", tmp_path / "no" / "such.csv", "-q") == 1

@@ -184,17 +184,31 @@ def _documents(store: Store, fmt: str, document: str | None, role: str | None) -
 
 
 @contextmanager
+def _replaced(path: Path) -> Iterator[Path]:
+    """A temporary file next to ``path`` that replaces it only when writing succeeded.
+
+    A failed or interrupted export leaves no half-written file (and an older
+    export of the same name untouched).
+    """
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot write {path}: directory {path.parent} does not exist")
+    partial = path.with_name(f".{path.name}.part")
+    try:
+        yield partial
+        os.replace(partial, path)
+    except OSError as error:
+        raise StoreError(f"cannot write {path}: {error.strerror}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+@contextmanager
 def _text_output(out: str | os.PathLike[str]) -> Iterator[IO[str]]:
     if os.fspath(out) == "-":
         yield sys.stdout
         sys.stdout.flush()
         return
-    path = Path(out)
-    try:
-        stream = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
-    except OSError as error:
-        raise StoreError(f"cannot write {path}: {error.strerror}") from None
-    with stream:
+    with _replaced(Path(out)) as partial, open(partial, "w", encoding="utf-8", newline="") as stream:
         yield stream
 
 
@@ -276,7 +290,9 @@ class _Exporter:
         for doc in self.docs:
             path = target / (_safe_name(doc.name) + suffix) if many else target
             info = _info(doc, project.source_lang, project.target_lang, fmt)
-            write_document(fmt, path, info, (_segment(seg, pick, rec) for seg, pick, rec in self.segments([doc])))
+            segments = (_segment(seg, pick, rec) for seg, pick, rec in self.segments([doc]))
+            with _replaced(path) as partial:
+                write_document(fmt, partial, info, segments)
             self.result.files.append(str(path))
 
     def write_tmx(self, path: Path) -> None:
@@ -285,7 +301,8 @@ class _Exporter:
         project = self.store.project()
         info = _info(self.docs[0], project.source_lang, project.target_lang, "tmx")
         info.original = None
-        write_tm("tmx", path, info, self._tm_units())
+        with _replaced(path) as partial:
+            write_tm("tmx", partial, info, self._tm_units())
         self.result.files.append(str(path))
 
     def _tm_units(self) -> Iterator[TMUnit]:
