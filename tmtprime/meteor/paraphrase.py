@@ -22,14 +22,18 @@ pairs drawn from the table):
   the probabilities are returned here for completeness;
 * no pair is filtered on loading (every length 1-7 matched in the samples).
 
-The index (``paths.cache_dir()/paraphrase/<lang>-<size>-<mtime>-v<N>/``) holds
-the vocabulary, the sorted 64-bit hashes of all 2.6 M distinct phrases, their
-word ids (padded rows), and the pairs grouped by source phrase (CSR offsets,
-target phrase index, probability). Opening it maps the arrays (nothing is
-read until used) and builds a 43 k-entry word dict. A batch of segments is
-matched with a handful of vectorized numpy operations: n-gram hashes of all
-segments, one binary search, CSR expansion of the paraphrases, and a sorted
-join against the other side's n-grams.
+The index (``paths.cache_dir()/paraphrase/<name>-<size>-<mtime>-v<N>/``,
+~135 MB for the English table) holds the vocabulary, the sorted 64-bit hashes
+of all 2.6 M distinct phrases with a bucket directory over their top bits,
+their word ids (padded rows), and the pairs grouped by source phrase (CSR
+offsets, target phrase index, probability). Compiling parses the table in
+blocks (GC paused), checks that no two phrases share a hash, and writes a
+temporary directory that is renamed into place (atomic; a concurrent compile
+that wins the race is kept). Opening maps the arrays (nothing is read until
+used) and builds a 43 k-entry word dict. A batch of segments is matched with
+a handful of vectorized numpy operations: n-gram hashes of all segments, one
+bucket lookup, CSR expansion of the paraphrases, and a sorted join against the
+other side's n-grams.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from tmtprime.meteor.languages import language_name
 from tmtprime.paths import cache_dir
 from tmtprime.progress import ProgressCallback, track
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _MASK = np.uint64(0xFFFFFFFFFFFFFFFF)
 _MUL = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -310,6 +314,17 @@ def _row_hashes(rows: np.ndarray) -> np.ndarray:
     return out
 
 
+def _buckets(phrase_hash: np.ndarray) -> np.ndarray:
+    """Where each of the 2**k equal slices of the 64-bit hash range starts in the sorted hashes.
+
+    ``k`` is chosen for one to two phrases per slice; the array has 2**k + 1
+    entries (the last is the number of phrases).
+    """
+    bits = max(1, len(phrase_hash).bit_length() - 1)
+    bounds = np.arange(2**bits, dtype=np.uint64) << np.uint64(64 - bits)
+    return np.append(np.searchsorted(phrase_hash, bounds), len(phrase_hash)).astype(np.uint32)
+
+
 def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: ProgressCallback | None = None) -> Path:
     """Compile ``source`` into the index directory ``dest`` (atomically: temp dir, then rename)."""
     parsed = _parse(source, quiet=quiet, callback=callback)
@@ -345,6 +360,7 @@ def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: Pr
     np.cumsum(np.bincount(src_idx, minlength=len(phrase_hash)), out=src_off[1:])
     arrays = {
         "phrase_hash": phrase_hash,
+        "bucket_off": _buckets(phrase_hash),
         "phrase_words": phrase_words,
         "src_off": src_off,
         "pair_tgt": tgt_idx[order].astype(np.uint32),
@@ -397,7 +413,7 @@ class ParaphraseTable:
             words = (index_dir / "vocab.txt").read_bytes().decode("utf-8").split("\n")
             arrays = {
                 name: np.load(index_dir / f"{name}.npy", mmap_mode="r")
-                for name in ("phrase_hash", "phrase_words", "src_off", "pair_tgt", "pair_prob")
+                for name in ("phrase_hash", "bucket_off", "phrase_words", "src_off", "pair_tgt", "pair_prob")
             }
         except (OSError, ValueError, KeyError) as error:
             raise ResourceError(f"paraphrase index {index_dir} is unreadable ({error}); delete it to rebuild") from None
@@ -410,6 +426,8 @@ class ParaphraseTable:
         self._ids = {w: i for i, w in enumerate(words)}
         # plain ndarray views of the maps: np.memmap's Python-level indexing costs microseconds per access
         self._hash = arrays["phrase_hash"].view(np.ndarray)
+        self._buckets = arrays["bucket_off"].view(np.ndarray)
+        self._bucket_shift = np.uint64(64 - ((len(self._buckets) - 1).bit_length() - 1))
         self._rows = arrays["phrase_words"].view(np.ndarray)
         self._src_off = arrays["src_off"].view(np.ndarray)
         self._tgt = arrays["pair_tgt"].view(np.ndarray)
@@ -446,14 +464,22 @@ class ParaphraseTable:
     def _phrase_index(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Index of each hash in the table's sorted phrase hashes, and whether it is there.
 
-        The keys are searched in sorted order: numpy then narrows each binary
-        search with the previous result, 4-5x faster on a batch than random order.
+        The top bits of a hash select a bucket (``bucket_off``: ~1 phrase per
+        bucket), which is then scanned: three memory accesses per key instead
+        of a 22-step binary search (5x faster on a batch).
         """
-        order = np.argsort(hashes)
-        pos = np.empty(len(hashes), dtype=np.int64)
-        pos[order] = np.searchsorted(self._hash, hashes[order])
-        pos[pos == len(self._hash)] = 0
-        found = self._hash[pos] == hashes
+        bucket = (hashes >> self._bucket_shift).astype(np.int64)
+        pos = self._buckets[bucket].astype(np.int64)
+        end = self._buckets[bucket + 1].astype(np.int64)
+        found = np.zeros(len(hashes), dtype=bool)
+        todo = np.flatnonzero(pos < end)
+        while len(todo):
+            hit = self._hash[pos[todo]] == hashes[todo]
+            found[todo[hit]] = True
+            todo = todo[~hit]
+            pos[todo] += 1
+            todo = todo[pos[todo] < end[todo]]
+        pos[~found] = 0
         return pos, found
 
     def _phrase_words(self, index: int) -> tuple[str, ...]:
