@@ -1,1 +1,7 @@
-"""Machine-translation engines behind one small interface (imported outputs, Apertium, ...)."""
+"""Machine-translation engines behind one small interface (imported outputs, Apertium, plug-ins).
+
+* :mod:`tmtprime.mt.engine` — ``MTEngine`` and the registry (``create_engine``, ``register_engine``);
+* :mod:`tmtprime.mt.apertium` — Apertium as a batched subprocess, pivot chains;
+* :mod:`tmtprime.mt.imported` — the ``file`` engine: translations someone already made;
+* :mod:`tmtprime.mt.project` — ``translate_project``: MT candidates for a project's segments.
+"""
