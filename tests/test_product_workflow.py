@@ -64,6 +64,7 @@ def check_picks(picks: list[dict[str, str]], rows: list[dict[str, str]]) -> tupl
 
 
 def test_cli_sequence_on_a_synthetic_project(tmp_path, capsys):
+    (tmp_path / "other").mkdir()
     paths, new_rows = build(tmp_path)
     picks = run_sequence(tmp_path, paths["tm"], paths["dev"], paths["new"])
     picked, singles = check_picks(picks, new_rows)
@@ -79,6 +80,14 @@ def test_cli_sequence_on_a_synthetic_project(tmp_path, capsys):
         assert needle in out
     assert (plots / "precision_recall.png").stat().st_size > 0
     assert (plots / "reliability.png").stat().st_size > 0
+
+    # a held-out document with references: the stored model evaluated on it
+    other, _ = build(tmp_path / "other", seed=11, n_dev=40)
+    db = str(tmp_path / "P.db")
+    assert main(["import", db, str(other["dev"]), "--as", "document", "--name", "heldout", "--reference-col", "reference", *_mapping(), "-q"]) == 0
+    assert main(["evaluate", db, "--document", "heldout", "--no-meteor", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "segments evaluated: 40" in out
 
 
 def test_a_project_without_references_gets_the_shipped_model(tmp_path):
