@@ -143,9 +143,16 @@ class Meteor:
         no_punct: bool = False,
         beam_size: int = DEFAULT_BEAM,
         paraphrase_table: str | Path | PhraseTable | None = None,
+        function_words_file: str | Path | None = None,
     ) -> None:
         if isinstance(modules, str):
             modules = modules.split()
+        self._spec = (
+            lang, task, None if modules is None else tuple(modules), None if params is None else tuple(params),
+            None if weights is None else tuple(weights), normalize, lowercase, no_punct, beam_size,
+            str(paraphrase_table) if isinstance(paraphrase_table, (str, Path)) else None,
+            None if function_words_file is None else str(function_words_file),
+        )  # fmt: skip
         self.config = resolve_config(lang, task, modules, params, weights)
         self.lang = lang
         self.norm_mode = "norm" if normalize else ("lower" if lowercase else "none")
@@ -155,6 +162,7 @@ class Meteor:
         self._exact_stages = frozenset(i for i, m in enumerate(self.config.modules) if m == "exact")
         self._stages = max(MIN_STAGES, len(self.config.modules))
         self._function_words: frozenset[str] | None = None
+        self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
 
     # -- resources -------------------------------------------------------------------
@@ -168,17 +176,32 @@ class Meteor:
             return source
         from tmtprime.meteor.paraphrase import ParaphraseTable
 
-        table = ParaphraseTable.open(self.config.language, path=source)
+        import sys
+
+        table = ParaphraseTable.open(self.config.language, path=source, quiet=not sys.stderr.isatty())
         self._paraphrase_source = table
         return table
 
     @property
     def function_words(self) -> frozenset[str]:
+        """The language's function words (or those of ``function_words_file``, the jar's ``-s``)."""
         if self._function_words is None:
-            from tmtprime.meteor.resources import function_words
+            if self._function_words_file is not None:
+                self._function_words = _read_word_list(self._function_words_file)
+            else:
+                from tmtprime.meteor.resources import function_words
 
-            self._function_words = function_words(self.config.language)
+                self._function_words = function_words(self.config.language)
         return self._function_words
+
+    def spec(self) -> tuple:
+        """The constructor arguments, to rebuild an equal scorer in another process (:meth:`from_spec`)."""
+        return self._spec
+
+    @classmethod
+    def from_spec(cls, spec: tuple) -> Meteor:
+        lang, task, modules, params, weights, normalize, lowercase, no_punct, beam, para, fw = spec
+        return cls(lang, task, modules, params, weights, normalize, lowercase, no_punct, beam, para, fw)
 
     def load(self) -> Meteor:
         """Load every resource now (paraphrase table included) instead of on the first segment."""
@@ -379,6 +402,16 @@ class Meteor:
         if isinstance(source, (str, Path)):
             return hashlib.sha256(str(Path(source).resolve()).encode()).hexdigest()[:12]
         return "default"
+
+
+def _read_word_list(path: str | Path) -> frozenset[str]:
+    from tmtprime.errors import ResourceError
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            return frozenset(w for w in (line.strip() for line in f) if w)
+    except OSError as error:
+        raise ResourceError(f"function word list {path} could not be read ({error.strerror})") from None
 
 
 def _check_streams(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[Sequence[str]]:

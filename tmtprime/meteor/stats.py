@@ -167,7 +167,8 @@ def compute_score(
     precision = java_div(test_weighted, test_len_weighted)
     recall = java_div(ref_weighted, ref_len_weighted)
     f1 = java_div(2.0 * precision * recall, precision + recall)
-    fmean = java_div(precision * recall, alpha * precision + (1.0 - alpha) * recall)
+    # 1 / (alpha/R + (1-alpha)/P): the jar's form of P*R / (alpha*P + (1-alpha)*R); it differs in the last bit
+    fmean = java_div(1.0, java_div(alpha, recall) + java_div(1.0 - alpha, precision))
     if test_matched == stats.test_length and ref_matched == stats.ref_length and stats.chunks == 1.0:
         stats.chunks = 0.0
         fragmentation = 0.0

@@ -1,0 +1,236 @@
+"""``tmtprime meteor``: the Meteor 1.5 jar's command line, reimplemented.
+
+Takes the jar's own option syntax (``tmtprime meteor HYP REF -l en -norm -vOut``)
+and prints exactly what ``java -jar meteor-1.5.jar`` prints, on the same
+streams and with the same exit status, so scripts written for the jar switch
+over unchanged. ``--json`` is the one addition, for tooling.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+USAGE = """Meteor version 1.5 (tmtprime)
+
+Usage: tmtprime meteor <test> <reference> [options]
+
+Options:
+-l language                     Fully supported: en cz de es fr
+                                Supported with language-independent parameters:
+                                  da fi hu it nl no pt ro ru se tr
+-t task                         One of: rank util adq hter li tune
+-p 'alpha beta gamma delta'     Custom parameters (overrides default)
+-m 'module1 module2 ...'        Specify modules (overrides default)
+                                  Any of: exact stem synonym paraphrase
+-w 'weight1 weight2 ...'        Specify module weights (overrides default)
+-r refCount                     Number of references (plaintext only)
+-x beamSize                     (default 40)
+-s wordListFile                 (if not default for language)
+-a paraphraseFile               (if not default for language)
+-f filePrefix                   Prefix for output files (default 'meteor')
+-q                              Quiet: Segment scores to stderr, final to stdout,
+                                  no additional output (plaintext only)
+-norm                           Tokenize / normalize punctuation and lowercase
+-lower                          Lowercase only (not required if -norm specified)
+-noPunct                        Do not consider punctuation when scoring
+-stdio                          Input is from stdin (use '-' for test and reference)
+-vOut                           Output verbose scores (P / R / frag / score)
+-ssOut                          Output sufficient statistics instead of scores
+-writeAlignments                Output alignments annotated with Meteor scores
+                                  (written to <prefix>-align.out)
+--json                          Machine-readable output (tmtprime extension)
+-j N                            Worker processes for large inputs (tmtprime extension)
+
+Sample options for plaintext: -l <lang> -norm
+The English paraphrase table: tmtprime resources fetch-paraphrase
+"""
+
+_VALUE_OPTIONS = {"-l", "-t", "-p", "-m", "-w", "-r", "-x", "-s", "-d", "-a", "-f", "-new", "-j"}
+_FLAGS = {"-q", "-ch", "-norm", "-lower", "-noPunct", "-sgml", "-stdio", "-vOut", "-ssOut", "-writeAlignments", "--json"}
+_UNSUPPORTED = {
+    "-sgml": "SGML input is not supported; give plain text files (one segment per line)",
+    "-new": "-new (a new language from a files directory) is not supported",
+    "-ch": "character-based scoring (-ch) is not supported",
+    "-d": "a custom synonym directory (-d) is not supported; English synonyms are built in",
+}
+
+
+class _Exit(Exception):
+    """Stop with a message on stderr and an exit status (the jar's)."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _parse(argv: list[str]) -> tuple[list[str], dict[str, str], set[str]]:
+    files: list[str] = []
+    values: dict[str, str] = {}
+    flags: set[str] = set()
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in _VALUE_OPTIONS:
+            if i + 1 >= len(argv):
+                raise _Exit(f"option {arg} needs a value")
+            values[arg] = argv[i + 1]
+            i += 2
+            continue
+        if arg in _FLAGS:
+            flags.add(arg)
+        elif arg in {"-h", "--help", "-help"}:
+            raise _Exit(USAGE.rstrip("\n"), 0)
+        elif arg.startswith("-") and arg != "-":
+            raise _Exit(f'Unknown option "{arg}"')
+        else:
+            files.append(arg)
+        i += 1
+    return files, values, flags
+
+
+def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float | int:
+    try:
+        return kind(text)
+    except ValueError:
+        raise _Exit(f"option {option} needs a number, got {text!r}") from None
+
+
+def run(argv: list[str]) -> int:
+    """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax)."""
+    try:
+        return _run(argv)
+    except _Exit as stop:
+        if str(stop):
+            print(str(stop), file=sys.stderr if stop.status else sys.stdout)
+        return stop.status
+    except BrokenPipeError:
+        return 0
+
+
+def _run(argv: list[str]) -> int:
+    from tmtprime.errors import TmtprimeError
+
+    files, values, flags = _parse(argv)
+    for option, reason in _UNSUPPORTED.items():
+        if option in flags or option in values:
+            raise _Exit(f"Error: {reason}")
+    stdio = "-stdio" in flags
+    if len(files) < 2 and not stdio:
+        print(USAGE, file=sys.stderr, end="")
+        return 2
+    try:
+        meteor = _build(values, flags)
+    except TmtprimeError as error:
+        raise _Exit(str(error)) from None
+    if stdio:
+        from tmtprime.meteor.stdio import serve
+
+        try:
+            meteor.load()
+            return serve(meteor, sys.stdin)
+        except TmtprimeError as error:
+            raise _Exit(f"Error: {error}") from None
+    return _score_files(meteor, files[0], files[1], values, flags)
+
+
+def _build(values: dict[str, str], flags: set[str]):
+    from tmtprime.meteor.scorer import Meteor
+
+    params = None
+    if "-p" in values:
+        params = [float(_number("-p", x, float)) for x in values["-p"].split()]
+    weights = None
+    if "-w" in values:
+        weights = [float(_number("-w", x, float)) for x in values["-w"].split()]
+    modules = values["-m"].split() if "-m" in values else None
+    beam = int(_number("-x", values["-x"], int)) if "-x" in values else 40
+    meteor = Meteor(
+        lang=values.get("-l", "en"),
+        task=values.get("-t"),
+        modules=modules,
+        params=params,
+        weights=weights,
+        normalize="-norm" in flags,
+        lowercase="-lower" in flags,
+        no_punct="-noPunct" in flags,
+        beam_size=beam,
+        paraphrase_table=values.get("-a"),
+        function_words_file=values.get("-s"),
+    )
+    return meteor
+
+
+def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], flags: set[str]) -> int:
+    from tmtprime.errors import TmtprimeError
+    from tmtprime.meteor import report
+    from tmtprime.meteor.textio import read_segments
+
+    quiet = "-q" in flags
+    ss_out = "-ssOut" in flags
+    as_json = "--json" in flags
+    text_header = not (quiet or ss_out or as_json)
+    if text_header:
+        _emit(report.header_lines(meteor))
+    ref_count = int(_number("-r", values["-r"], int)) if "-r" in values else 1
+    try:
+        hyps = read_segments(hyp_path)
+        refs = read_segments(ref_path)
+    except OSError as error:
+        raise _Exit(f"Error: Could not score text files: {error.filename or ''} ({error.strerror})") from None
+    ref_count = max(ref_count, 1)
+    if len(refs) != ref_count * len(hyps):
+        detail = f"test: {len(hyps)} lines, reference: {len(refs)} lines"
+        if ref_count > 1:
+            detail += f" (expected {ref_count} per segment)"
+        sys.stdout.flush()
+        print(f"Error: test and reference not same length ({detail})", file=sys.stderr)
+        return 0
+    if not hyps:
+        raise _Exit(f"Error: nothing to score: {hyp_path} and {ref_path} are empty")
+    refs_per_segment = [refs[i * ref_count : (i + 1) * ref_count] for i in range(len(hyps))]
+    jobs = int(_number("-j", values["-j"], int)) if "-j" in values else None
+    try:
+        meteor.load()
+        segments = _score_all(meteor, hyps, refs_per_segment, jobs, show_progress=not (quiet or ss_out or as_json))
+    except TmtprimeError as error:
+        raise _Exit(f"Error: {error}") from None
+    total = meteor.aggregate(segments)
+    if "-writeAlignments" in flags:
+        prefix = values.get("-f", "meteor")
+        with open(f"{prefix}-align.out", "w", encoding="utf-8") as f:
+            for i, seg in enumerate(segments, start=1):
+                f.write(report.alignment_block(i, seg))
+    if as_json:
+        import json
+
+        json.dump(report.json_report(meteor, segments, total), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    if ss_out:
+        _emit(seg.stats_line() for seg in segments)
+        return 0
+    if quiet:
+        from tmtprime.meteor.javafmt import java_double
+
+        sys.stderr.write("".join(java_double(seg.score) + "\n" for seg in segments))
+        sys.stderr.flush()
+        print(java_double(total.score))
+        return 0
+    verbose = "-vOut" in flags
+    _emit(report.segment_line(i, seg, verbose) for i, seg in enumerate(segments, start=1))
+    _emit(report.system_lines(meteor, total))
+    return 0
+
+
+def _score_all(meteor, hyps, refs_per_segment, jobs, show_progress: bool):
+    from tmtprime.meteor.batch import score_segments
+
+    return score_segments(meteor, hyps, refs_per_segment, n_jobs=jobs, show_progress=show_progress)
+
+
+def _emit(lines) -> None:
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+RAW_COMMANDS = {"meteor": ("score MT output with Meteor 1.5 (the jar's options: HYP REF -l en -norm ...)", run)}

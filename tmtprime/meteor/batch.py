@@ -1,0 +1,74 @@
+"""Scoring many segments: progress reporting and, for large inputs, worker processes.
+
+One process scores about 1,000-2,000 segments a second; for large files the
+segments are split into batches scored in parallel through
+:func:`tmtprime.parallel.run_batches` (each worker builds its own scorer from
+the configuration, opening the memory-mapped paraphrase index itself, so
+nothing large is pickled).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from tmtprime.meteor.scorer import Meteor, MeteorScore
+
+PARALLEL_THRESHOLD = 4000
+"""Below this many segments a second process costs more than it saves."""
+BATCH = 500
+
+
+def score_segments(
+    meteor: Meteor,
+    hyps: Sequence[str],
+    refs_per_segment: Sequence[Sequence[str]],
+    *,
+    n_jobs: int | None = None,
+    show_progress: bool = False,
+) -> list[MeteorScore]:
+    """Score every segment; ``n_jobs`` None picks one process, or all cores for large inputs."""
+    if n_jobs is None:
+        n_jobs = (os.cpu_count() or 1) if len(hyps) >= PARALLEL_THRESHOLD else 1
+    if n_jobs == -1:
+        n_jobs = os.cpu_count() or 1
+    items = list(zip(hyps, refs_per_segment))
+    if n_jobs > 1 and len(items) > BATCH:
+        from tmtprime.parallel import run_batches
+
+        spec = meteor.spec()
+        results = run_batches(_WorkerBatch(spec), items, n_jobs=n_jobs, batch_size=BATCH)
+        return [s for batch in results for s in batch]
+    out: list[MeteorScore] = []
+    progress = None
+    if show_progress and len(items) > BATCH:
+        import sys
+
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            progress = tqdm(total=len(items), desc="meteor", unit="seg", leave=False, file=sys.stderr)
+    for start in range(0, len(items), BATCH):
+        chunk = items[start : start + BATCH]
+        out.extend(meteor.score_segments([h for h, _ in chunk], [r for _, r in chunk]))
+        if progress is not None:
+            progress.update(len(chunk))
+    if progress is not None:
+        progress.close()
+    return out
+
+
+class _WorkerBatch:
+    """Picklable batch function: rebuilds the scorer once per worker process."""
+
+    _cache: dict[tuple, Meteor] = {}
+
+    def __init__(self, spec: tuple) -> None:
+        self.spec = spec
+
+    def __call__(self, batch: Sequence[tuple[str, Sequence[str]]]) -> list[MeteorScore]:
+        meteor = self._cache.get(self.spec)
+        if meteor is None:
+            meteor = Meteor.from_spec(self.spec)
+            self._cache[self.spec] = meteor
+        return meteor.score_segments([h for h, _ in batch], [r for _, r in batch])
