@@ -233,3 +233,19 @@ def test_failed_download_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.M
     err = capsys.readouterr().err
     assert "pip could not download pycocoevalcap==1.2: ERROR: No matching distribution" in err
     assert "-a FILE" in err
+
+
+@pytest.mark.jar
+def test_the_stem_matcher_stems_numbers_unlike_the_stemmer_tool(meteor_jar: Path, tmp_path: Path) -> None:
+    pairs = [("3166", "316"), ("-11", "-1"), ("rss", "rs"), ("....", "...")]
+    stem = resources.stemmer("fi")
+    ours = [stem(a) == stem(b) for a, b in pairs]
+    hyp, ref = tmp_path / "h.txt", tmp_path / "r.txt"
+    hyp.write_text("".join(a + "\n" for a, _ in pairs), encoding="utf-8")
+    ref.write_text("".join(b + "\n" for _, b in pairs), encoding="utf-8")
+    out = subprocess.run(
+        ["java", "-cp", str(meteor_jar), "Matcher", str(hyp), str(ref), "-l", "fi", "-m", "stem"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split("\n")
+    jar = [i + 4 < len(out) and out[i + 4].strip() != "" for i, line in enumerate(out) if line.startswith("Alignment ")]
+    assert jar == ours == [True, True, True, False]
