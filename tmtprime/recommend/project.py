@@ -89,7 +89,7 @@ def cached_features(
     names = list(extractor.get_feature_names_out())
     set_name = feature_set_name(extractor)
     store.features.define(set_name, names)
-    ids, stored = store.features.load(set_name, list(data.candidate_ids))
+    ids, stored = store.features.load(set_name, [int(c) for c in data.candidate_ids])
     X = np.zeros((len(data.candidate_ids), len(names)))
     position = {int(c): i for i, c in enumerate(data.candidate_ids)}
     have = np.zeros(len(data.candidate_ids), dtype=bool)

@@ -1,0 +1,67 @@
+"""Store integration: feature caching, the precision knob through the store, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.recommend.synthetic import build
+from tests.test_product_workflow import _mapping
+from tmtprime.cli import main
+from tmtprime.errors import ModelError
+from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.recommend.project import recommend_project, resolve_mt_threshold, train_project
+from tmtprime.store import Store
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("project")
+    paths, _ = build(tmp, n_dev=80, n_new=30)
+    db = str(tmp / "P.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", db, str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
+    assert main(["import", db, str(paths["dev"]), "--as", "dev", "--reference-col", "reference", *_mapping(), "-q"]) == 0
+    assert main(["import", db, str(paths["new"]), "--as", "document", *_mapping(), "-q"]) == 0
+    return db
+
+
+def test_features_are_cached_and_a_rerun_does_not_recompute(project, monkeypatch):
+    with Store.open(project) as store:
+        train_project(store, name="m1")
+        first = recommend_project(store, model_name="m1")
+        assert first.segments == 30
+
+        def refuse(self, segments):
+            raise AssertionError(f"recomputed features of {len(segments)} segments")
+
+        monkeypatch.setattr(CandidateFeatureExtractor, "transform", refuse)
+        again = recommend_project(store, model_name="m1")
+        assert again.by_system == first.by_system
+
+
+def test_mt_threshold_only_moves_picks_towards_the_tm(project):
+    with Store.open(project) as store:
+        if not store.models.list():
+            train_project(store, name="m1")
+        free = recommend_project(store, model_name="m1")
+        strict = recommend_project(store, model_name="m1", mt_threshold=0.99)
+        assert strict.by_system.get("tm", 0) >= free.by_system.get("tm", 0)
+        assert sum(strict.by_system.values()) == sum(free.by_system.values())
+
+
+def test_threshold_from_the_model_card():
+    card = {"cross_validated": {"mt_threshold_for_precision": {"0.90": 0.8, "0.95": None}}}
+    assert resolve_mt_threshold(card, None, 0.9) == 0.8
+    assert resolve_mt_threshold(card, 0.7, None) == 0.7
+    with pytest.raises(ModelError, match="no threshold reached precision 0.95"):
+        resolve_mt_threshold(card, None, 0.95)
+    with pytest.raises(ModelError, match="not 0.80"):
+        resolve_mt_threshold(card, None, 0.8)
+
+
+def test_training_without_dev_data_or_tm_is_a_clear_error(tmp_path):
+    db = str(tmp_path / "E.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    with Store.open(db) as store, pytest.raises(ModelError, match="no development data"):
+        train_project(store)
+    assert main(["train", db, "-q"]) == 1  # one line on stderr, no traceback
