@@ -131,7 +131,8 @@ def test_plain_text_tables_and_crlf_line_ends_are_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"0.5\na\n", "ends in the middle of a pair"),
+        (b"0.5\na\n", "ends in the middle of a pair \\(after line 2\\)"),
+        (b"garbage\n", "line 1: expected a probability, found .garbage."),
         (b"0.5\na\nb\nhigh\nc\nd\n", "line 4: expected a probability"),
         (b"", "is empty"),
         (b"0.5\n\xff\xfe\nb\n", "not UTF-8"),

@@ -262,7 +262,7 @@ def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None)
             bad = next(i for i, x in enumerate(lines[0::3]) if not _is_float(x))
             raise ResourceError(
                 f"paraphrase table {path}, line {first_line + 3 * bad}: expected a probability, "
-                f"found {lines[3 * bad][:80]!r}"
+                f"found {_show(lines[3 * bad])}"
             ) from None
         srcs = lines[1::3]
         new = [s != p for p, s in zip([last_src, *srcs[:-1]], srcs)]
@@ -275,7 +275,13 @@ def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None)
         last_src = srcs[-1]
         first_line += len(lines)
     if carry:
-        raise ResourceError(f"paraphrase table {path} ends in the middle of a pair (line {first_line + len(carry)})")
+        if not _is_float(carry[0]):
+            raise ResourceError(
+                f"paraphrase table {path}, line {first_line}: expected a probability, found {_show(carry[0])}"
+            )
+        raise ResourceError(
+            f"paraphrase table {path} ends in the middle of a pair (after line {first_line + len(carry) - 1})"
+        )
     if not probs:
         raise ResourceError(f"paraphrase table {path} is empty")
     try:
@@ -291,6 +297,11 @@ def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None)
         run_of_pair=np.frombuffer(run_of_pair, dtype=np.uint32),
         tgt_rows=targets.padded(width, dtype),
     )
+
+
+def _show(line: bytes) -> str:
+    """A table line as an error message shows it."""
+    return repr(line[:80].decode("utf-8", "replace"))
 
 
 def _is_float(text: bytes) -> bool:
