@@ -46,8 +46,11 @@ but its stem *matcher* stems them (``3166`` and ``316`` match in Finnish):
 we stem them, and the comparisons above leave them out.
 
 Stems are computed on the token as given: the jar does not lower-case before
-stemming (``Running`` -> ``Run`` in English, reproduced), which only matters
-without ``-norm``/``-lower``; NLTK (used for the other languages) lower-cases.
+stemming (``Running`` -> ``Run``, German ``Fach`` -> ``Fach``), which only
+matters without ``-norm``/``-lower``. NLTK lower-cases, so upper-case letters
+pass through it disguised (:func:`_keep_case`); on 6,000 capitalized,
+upper-case and mixed-case words per language this agrees with the jar except
+for 2 French words that contain the algorithm's own marker spellings.
 """
 
 from __future__ import annotations
@@ -269,6 +272,33 @@ def _configure(snowball, name: str) -> None:
         setattr(snowball.stemmer, mangled, setting)
 
 
+# Letters the algorithm uses as markers (a u/i/y acting as a consonant) and lower-cases at the end:
+# an upper-case U, I or Y in the input is treated (and lower-cased) like one by the jar.
+_CASE_MARKERS = {"german": "UY", "french": "IUY", "italian": "IU", "dutch": "IY", "romanian": "IU"}
+_CASE_OFFSET = 0xF0000  # upper-case letters travel through NLTK as plane-15 private-use characters
+
+
+def _keep_case(nltk_stem: Stemmer, markers: str) -> Stemmer:
+    """Stem like the case-sensitive jar: upper-case letters are consonants and stay upper-case.
+
+    NLTK lower-cases its input; the jar's Java stemmers do not (``Fach`` stays
+    ``Fach`` in German). Upper-case letters are handed to NLTK as private-use
+    characters (consonants that no suffix contains) and put back afterwards.
+    """
+    lower_markers = str.maketrans(markers, markers.lower())
+
+    def stem(word: str) -> str:
+        if word.islower() or not any(c.isupper() for c in word) or any(ord(c) >= _CASE_OFFSET for c in word):
+            return nltk_stem(word)
+        hidden = "".join(chr(_CASE_OFFSET + ord(c)) if c.isupper() else c for c in word)
+        result = nltk_stem(hidden)
+        return "".join(chr(ord(c) - _CASE_OFFSET) if ord(c) >= _CASE_OFFSET else c for c in result).translate(
+            lower_markers
+        )
+
+    return stem
+
+
 _FIXES = {"german": _german, "french": _french, "danish": _danish, "russian": _russian}
 _FIXES_WITH_REGIONS = {"italian": _italian, "portuguese": _portuguese}
 
@@ -290,4 +320,4 @@ def stemmer(lang: str) -> Stemmer:
         base = _FIXES_WITH_REGIONS[name](base, snowball.stemmer._r1r2_standard)
     elif name in _FIXES:
         base = _FIXES[name](base)
-    return lru_cache(maxsize=1 << 16)(base)
+    return lru_cache(maxsize=1 << 16)(_keep_case(base, _CASE_MARKERS.get(name, "")))
