@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import require
 from tmtprime.errors import ResourceError
 from tmtprime.meteor import paraphrase as para
 from tmtprime.meteor.paraphrase import ParaphraseMatch, ParaphraseTable
@@ -189,8 +190,8 @@ def _real_table() -> Path | None:
 @pytest.mark.jar
 def test_jar_matches_both_directions_and_drops_doubly_listed_single_words(meteor_jar: Path, tmp_path: Path) -> None:
     real = _real_table()
-    if real is None:
-        pytest.skip("paraphrase-en.gz next to the jar not available")
+    require(real is not None, "paraphrase-en.gz next to the jar (../shared/tools/meteor_ref/setup.sh)")
+    assert real is not None
     with gzip.open(real, "rt", encoding="utf-8") as f:
         lines = [next(f).rstrip("\n") for _ in range(3 * 20000)]
     subset = tmp_path / "subset.gz"
