@@ -37,56 +37,6 @@ from tmtprime.meteor.matchers import Match
 DEFAULT_BEAM = 40
 
 
-class _JavaHeap:
-    """Binary heap with ``java.util.PriorityQueue``'s exact sift rules.
-
-    Ties between equal keys are broken by the heap's shape, not by insertion
-    order; reproducing that is what makes tie-breaking match the jar.
-    """
-
-    __slots__ = ("items",)
-
-    def __init__(self) -> None:
-        self.items: list[tuple] = []
-
-    def offer(self, item: tuple) -> None:
-        q = self.items
-        q.append(item)
-        k = len(q) - 1
-        key = item[0]
-        while k > 0:
-            parent = (k - 1) >> 1
-            e = q[parent]
-            if key >= e[0]:
-                break
-            q[k] = e
-            k = parent
-        q[k] = item
-
-    def poll(self) -> tuple:
-        q = self.items
-        result = q[0]
-        last = q.pop()
-        n = len(q)
-        if n:
-            key = last[0]
-            k = 0
-            half = n >> 1
-            while k < half:
-                child = 2 * k + 1
-                c = q[child]
-                right = child + 1
-                if right < n and c[0] > q[right][0]:
-                    child = right
-                    c = q[child]
-                if key <= c[0]:
-                    break
-                q[k] = c
-                k = child
-            q[k] = last
-        return result
-
-
 def _chunks(matches: Sequence[Match]) -> int:
     count = 0
     prev_h = prev_r = -1
@@ -139,6 +89,21 @@ def align(
     return _search(len(ref), fixed, open_at, exact_stages, max(beam_size, 1))
 
 
+# A path's rank is one integer: the criteria of the module docstring packed into
+# fields of _FIELD bits, most significant first, smaller is better. Every
+# criterion is a sum over the path's matches, so a match adds a fixed delta
+# (plus one chunk unit when it opens a chunk) and children are ranked before
+# they are built.
+_FIELD = 1 << 20
+_SEQ = 1 << 32
+
+
+def _weights(stages: int) -> tuple[int, int, int, int, list[int]]:
+    """Place values of (strong, chunks, covered, matches, coverage of stage 0..n-1)."""
+    places = [_FIELD ** k for k in range(stages + 4)][::-1]
+    return places[0], places[1], places[2], places[3], places[4:]
+
+
 def _search(
     ref_len: int,
     fixed: dict[int, Match],
@@ -146,34 +111,65 @@ def _search(
     exact_stages: Collection[int],
     beam: int,
 ) -> list[Match]:
-    # path = (key, strong, chunks, covered, n_matches, stage_cov, hyp_mask, ref_mask, last_h, last_r, trail)
-    start = ((0,), 0, 0, 0, 0, (), 0, 0, -1, -1, None)
-    heap = _JavaHeap()
-    heap.offer(start)
+    stages = 1 + max([m[4] for lst in open_at for m in lst] + [m[4] for m in fixed.values()])
+    w_strong, w_chunk, w_cov, w_match, w_stage = _weights(stages)
+
+    def delta(m: Match) -> int:
+        hs, hl, rs, rl, stage = m
+        width = hl + rl
+        strong = stage in exact_stages or hl > 1 or rl > 1
+        return -w_strong * strong - w_cov * width - w_match - w_stage[stage] * width
+
+    # path: (rank, hyp_mask, ref_mask, last_h, last_r, trail); trail is a linked list of matches
+    paths: list[tuple] = [(0, 0, 0, -1, -1, None)]
     for pos in range(ref_len):
-        survivors = [heap.poll() for _ in range(min(beam, len(heap.items)))]
-        heap = _JavaHeap()
-        bit = 1 << pos
         fix = fixed.get(pos)
         here = open_at[pos]
-        for path in survivors:
-            ref_mask = path[7]
-            if ref_mask & bit:
-                heap.offer(path)
-                continue
-            if fix is not None:
-                heap.offer(_extend(path, fix, exact_stages))
-                continue
-            hyp_mask = path[6]
-            for m in here:
-                hs, hl, rs, rl, _stage = m
-                if hyp_mask & (((1 << hl) - 1) << hs) or ref_mask & (((1 << rl) - 1) << rs):
-                    continue
-                heap.offer(_extend(path, m, exact_stages))
-            heap.offer(path)
-    best = heap.poll()
+        if fix is None and not here:
+            continue
+        bit = 1 << pos
+        if fix is not None:
+            d = delta(fix)
+            hs, hl, rs, rl, _stage = fix
+            span_h = ((1 << hl) - 1) << hs
+            span_r = ((1 << rl) - 1) << rs
+            paths = [
+                p if p[2] & bit else
+                (p[0] + d + (w_chunk if (hs != p[3] or rs != p[4]) else 0), p[1] | span_h, p[2] | span_r,
+                 hs + hl, rs + rl, (fix, p[5]))
+                for p in paths
+            ]  # fmt: skip
+            paths.sort(key=_rank)
+            continue
+        options = [(m, delta(m), ((1 << m[1]) - 1) << m[0], ((1 << m[3]) - 1) << m[2]) for m in here]
+        # children are ranked as integers rank * _SEQ + offer order (stable), decoded after sorting
+        keys: list[int] = []
+        made: list[tuple] = []
+        for p in paths:
+            rank, hyp_mask, ref_mask, last_h, last_r, _trail = p
+            if not ref_mask & bit:
+                for option in options:
+                    m = option[0]
+                    if hyp_mask & option[2] or ref_mask & option[3]:
+                        continue
+                    child = rank + option[1]
+                    if m[0] != last_h or m[2] != last_r:
+                        child += w_chunk
+                    keys.append(child * _SEQ + len(made))
+                    made.append((child, p, option))
+            keys.append(rank * _SEQ + len(made))
+            made.append((rank, p, None))
+        keys.sort()
+        paths = []
+        for key in keys[:beam]:
+            rank, p, option = made[key % _SEQ]
+            if option is None:
+                paths.append(p)
+            else:
+                m, _d, span_h, span_r = option
+                paths.append((rank, p[1] | span_h, p[2] | span_r, m[0] + m[1], m[2] + m[3], (m, p[5])))
     out: list[Match] = []
-    trail = best[10]
+    trail = paths[0][5]
     while trail is not None:
         out.append(trail[0])
         trail = trail[1]
@@ -181,30 +177,5 @@ def _search(
     return out
 
 
-def _extend(path: tuple, m: Match, exact_stages: Collection[int]) -> tuple:
-    """Append ``m`` to ``path``; the key orders paths best first (see the module docstring)."""
-    _key, strong, chunks, covered, n_matches, stage_cov, hyp_mask, ref_mask, last_h, last_r, trail = path
-    hs, hl, rs, rl, stage = m
-    if stage in exact_stages or hl > 1 or rl > 1:
-        strong += 1
-    if hs != last_h or rs != last_r:
-        chunks += 1
-    width = hl + rl
-    covered += width
-    n_matches += 1
-    if len(stage_cov) <= stage:
-        stage_cov = stage_cov + (0,) * (stage + 1 - len(stage_cov))
-    stage_cov = stage_cov[:stage] + (stage_cov[stage] - width,) + stage_cov[stage + 1 :]
-    return (
-        (-strong, chunks, -covered, -n_matches) + stage_cov,
-        strong,
-        chunks,
-        covered,
-        n_matches,
-        stage_cov,
-        hyp_mask | (((1 << hl) - 1) << hs),
-        ref_mask | (((1 << rl) - 1) << rs),
-        hs + hl,
-        rs + rl,
-        (m, trail),
-    )
+def _rank(path: tuple) -> int:
+    return path[0]

@@ -151,17 +151,18 @@ def compute_score(
     delta: float,
 ) -> ScoreParts:
     """The jar's score computation. May set ``stats.chunks`` to 0 (full single-chunk match)."""
-    test_matched = 0.0
-    ref_matched = 0.0
+    n = min(len(weights), stats.stages)
+    test_matched = sum(stats.test_total_matches(i) for i in range(n))
+    ref_matched = sum(stats.ref_total_matches(i) for i in range(n))
+    # the jar's summation order (content terms first, then function terms): last-bit exact
     test_weighted = 0.0
     ref_weighted = 0.0
-    for i, w in enumerate(weights):
-        if i >= stats.stages:
-            break
-        test_matched += stats.test_total_matches(i)
-        ref_matched += stats.ref_total_matches(i)
-        test_weighted += w * (delta * stats.test_content_matches[i] + (1.0 - delta) * stats.test_function_matches[i])
-        ref_weighted += w * (delta * stats.ref_content_matches[i] + (1.0 - delta) * stats.ref_function_matches[i])
+    for i in range(n):
+        test_weighted += (weights[i] * stats.test_content_matches[i]) * delta
+        ref_weighted += (weights[i] * stats.ref_content_matches[i]) * delta
+    for i in range(n):
+        test_weighted += (weights[i] * stats.test_function_matches[i]) * (1.0 - delta)
+        ref_weighted += (weights[i] * stats.ref_function_matches[i]) * (1.0 - delta)
     test_len_weighted = delta * (stats.test_length - stats.test_function) + (1.0 - delta) * stats.test_function
     ref_len_weighted = delta * (stats.ref_length - stats.ref_function) + (1.0 - delta) * stats.ref_function
     precision = java_div(test_weighted, test_len_weighted)
