@@ -21,9 +21,9 @@ its probability of being the best combines both models (stacking). Per
 segment, the recommendation is the most probable candidate.
 
 Predictions use the fitted SVMs' support vectors directly with BLAS
-(:func:`rbf_decision`): the same numbers as ``SVC.decision_function`` (checked
-in tests), but a matrix product per batch instead of libsvm's loop, which is
-what makes 100,000-segment jobs fit in minutes.
+(:func:`rbf_decision`): ``SVC.decision_function`` to within 1e-4 (checked in
+tests), but a float32 matrix product per batch instead of libsvm's loop, which
+is what makes 100,000-segment jobs fit in minutes.
 """
 
 from __future__ import annotations
@@ -106,14 +106,15 @@ class PlattSigmoid(BaseEstimator):
 def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096) -> np.ndarray:
     """``pipeline.decision_function(X)`` (or ``predict`` for an SVR) of a scaler + RBF SVM.
 
-    Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with matrix products in
-    chunks; identical to libsvm's result up to rounding.
+    Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with float32 matrix
+    products in chunks: about five times faster than float64 and within 1e-4 of
+    libsvm's result (decision values and TER predictions are used far coarser).
     """
     scaler, svm = pipeline[0], pipeline[-1]
-    Z = scaler.transform(X)
-    sv = svm.support_vectors_
-    coef = svm.dual_coef_[0]
-    gamma = float(svm._gamma)
+    Z = scaler.transform(X).astype(np.float32)
+    sv = svm.support_vectors_.astype(np.float32)
+    coef = svm.dual_coef_[0].astype(np.float32)
+    gamma = np.float32(svm._gamma)
     sv_norm = np.einsum("ij,ij->i", sv, sv)
     out = np.empty(len(Z))
     for start in range(0, len(Z), chunk):
@@ -123,7 +124,7 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096) -> np.nda
         np.multiply(sq, -gamma, out=sq)
         np.exp(sq, out=sq)
         out[start : start + chunk] = sq @ coef
-    return out + svm.intercept_[0]
+    return out + float(svm.intercept_[0])
 
 
 def segment_min(values: np.ndarray, segments: np.ndarray) -> np.ndarray:
@@ -173,8 +174,8 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         gamma_grid: Sequence[float] = (0.5, 1.0),
         ter_C_grid: Sequence[float] = (3.0, 10.0),
         epsilon: float = 5.0,
-        cv: int = 4,
-        grid_max_segments: int = 1500,
+        cv: int = 3,
+        grid_max_segments: int = 1200,
         n_jobs: int = 1,
         random_state: int = 0,
     ) -> None:
