@@ -18,8 +18,11 @@ pairs drawn from the table):
   pair of the table matches alone on a line iff its reverse is *not* listed
   (1,231 + 269 of 1,500 sampled, no exception). :meth:`ParaphraseTable.match`
   therefore reports one candidate per listed direction;
-* matches print with score ``1.0`` in ``-writeAlignments``/``Matcher`` output;
-  the probabilities are returned here for completeness;
+* matches print with score ``1.0`` in ``-writeAlignments``/``Matcher`` output,
+  and the probabilities do not steer the alignment either: with two
+  otherwise tied paraphrase candidates the jar picks the same one whatever
+  their probabilities and their order in the table (it takes the earlier
+  reference position). The probabilities are returned here for completeness;
 * no pair is filtered on loading (every length 1-7 matched in the samples).
 
 The index (``paths.cache_dir()/paraphrase/<name>-<size>-<mtime>-v<N>/``,
