@@ -249,3 +249,17 @@ def test_the_stem_matcher_stems_numbers_unlike_the_stemmer_tool(meteor_jar: Path
     ).stdout.split("\n")
     jar = [i + 4 < len(out) and out[i + 4].strip() != "" for i, line in enumerate(out) if line.startswith("Alignment ")]
     assert jar == ours == [True, True, True, False]
+
+
+def test_synonyms_and_function_words_from_user_files(tmp_path: Path) -> None:
+    (tmp_path / "english.synsets").write_text("car\n1 2\nauto\n2\n", encoding="utf-8")
+    (tmp_path / "english.exceptions").write_text("car\ncarz\n", encoding="utf-8")
+    d = SynonymDictionary.from_directory(tmp_path)
+    assert d.are_synonyms("carz", "auto") and not d.are_synonyms("car", "car")
+    (tmp_path / "english.synsets").write_text("car\n", encoding="utf-8")
+    with pytest.raises(ResourceError, match="could not be loaded"):
+        SynonymDictionary.from_directory(tmp_path)
+    (tmp_path / "fw.txt").write_text(" the \n\nof\n", encoding="utf-8")
+    assert resources.load_function_words(tmp_path / "fw.txt") == {"the", "of"}
+    with pytest.raises(ResourceError, match="missing.txt"):
+        resources.load_function_words(tmp_path / "missing.txt")

@@ -26,7 +26,10 @@ from tmtprime.meteor.stemmers import stemmer
 from tmtprime.meteor.synonyms import SynonymDictionary
 from tmtprime.paths import resources_dir
 
-__all__ = ["SynonymDictionary", "function_words", "meteor_resource", "nonbreaking_prefixes", "stemmer", "synonyms"]
+__all__ = [
+    "SynonymDictionary", "function_words", "load_function_words", "meteor_resource", "nonbreaking_prefixes",
+    "stemmer", "synonyms",
+]  # fmt: skip
 
 
 def meteor_resource(*parts: str) -> Path:
@@ -38,10 +41,16 @@ def meteor_resource(*parts: str) -> Path:
 def function_words(lang: str) -> frozenset[str]:
     """The jar's function words of ``lang`` (empty for languages it has none for)."""
     path = meteor_resource("function", f"{language_name(lang)}.words")
-    if not path.exists():
-        return frozenset()
-    with open(path, encoding="utf-8") as f:
-        return frozenset(w for w in (line.strip() for line in f) if w)
+    return load_function_words(path) if path.exists() else frozenset()
+
+
+def load_function_words(path: str | Path) -> frozenset[str]:
+    """A function-word list in the jar's format (one word per line), e.g. for ``-s FILE`` or ``-new DIR``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return frozenset(w for w in (line.strip() for line in f) if w)
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResourceError(f"function word list {path} cannot be read ({error})") from None
 
 
 @cache

@@ -39,6 +39,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -66,7 +67,7 @@ class SynonymDictionary:
         self.synsets = lru_cache(maxsize=1 << 16)(self._synsets)  # type: ignore[method-assign]
 
     @classmethod
-    def load(cls, path: str | Path) -> SynonymDictionary:
+    def load(cls, path: str | Path | BinaryIO) -> SynonymDictionary:
         """Open a compiled ``english-synonyms.npz``; :class:`ResourceError` if missing or unreadable."""
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -84,6 +85,25 @@ class SynonymDictionary:
                 form, _, bases = line.partition("\t")
                 exceptions[form] = tuple(bases.split(" "))
         return cls(words, offsets, ids, exceptions)
+
+    @classmethod
+    def from_directory(cls, directory: str | Path) -> SynonymDictionary:
+        """Read the jar's text format (``english.synsets`` + ``english.exceptions``), as for ``-d DIR``."""
+        import io
+
+        from tmtprime.meteor.build_resources import compile_synonyms
+
+        folder = Path(directory)
+        try:
+            synsets = (folder / "english.synsets").read_text(encoding="utf-8")
+            exceptions = (folder / "english.exceptions").read_text(encoding="utf-8")
+            arrays = compile_synonyms(synsets, exceptions)
+        except (OSError, UnicodeDecodeError, ValueError, ResourceError) as error:
+            raise ResourceError(f"Synonym dictionary could not be loaded: {folder} ({error})") from None
+        buffer = io.BytesIO()
+        np.savez(buffer, **arrays)
+        buffer.seek(0)
+        return cls.load(buffer)
 
     def _find(self, word: str) -> int:
         i = bisect_left(self._words, word)
