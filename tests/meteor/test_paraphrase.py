@@ -163,6 +163,8 @@ def test_missing_table_tells_both_ways_to_get_one(tmp_path: Path, monkeypatch: p
     with pytest.raises(ResourceError) as info:
         ParaphraseTable.open("en")
     assert "tmtprime resources fetch-paraphrase" in str(info.value) and "-a FILE" in str(info.value)
+    with pytest.raises(ResourceError, match=r"No paraphrase table for french: give one .* -a FILE"):
+        ParaphraseTable.open("fr")
 
 
 def test_damaged_index_is_a_resource_error(table: ParaphraseTable) -> None:

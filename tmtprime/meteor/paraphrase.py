@@ -466,7 +466,11 @@ class ParaphraseTable:
         else:
             source = next((p for p in default_sources(lang) if p.is_file()), None)
             if source is None:
-                raise ResourceError(f"No paraphrase table for {language_name(lang)}: {FETCH_HINT}")
+                name = language_name(lang)
+                hint = FETCH_HINT if name == "english" else (
+                    "give one in Meteor's format with -a FILE (path=...); only the English table is downloadable"
+                )  # fmt: skip
+                raise ResourceError(f"No paraphrase table for {name}: {hint}")
         index = _index_dir(source)
         if not (index / "meta.json").exists():
             compile_index(source, index, quiet=quiet, callback=callback)
