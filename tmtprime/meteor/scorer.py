@@ -184,14 +184,19 @@ class Meteor:
 
     @property
     def function_words(self) -> frozenset[str]:
-        """The language's function words (or those of ``function_words_file``, the jar's ``-s``)."""
+        """The function words that split matches into content and function words.
+
+        The jar uses its *English* list for every language (``-l fr`` counts
+        ``the``/``of`` and ``.`` but not ``le``/``du`` as function words; measured),
+        unless ``-s`` gives a file, so we do the same: ``function_words_file``.
+        """
         if self._function_words is None:
             if self._function_words_file is not None:
                 self._function_words = _read_word_list(self._function_words_file)
             else:
                 from tmtprime.meteor.resources import function_words
 
-                self._function_words = function_words(self.config.language)
+                self._function_words = function_words("english")
         return self._function_words
 
     def spec(self) -> tuple:
