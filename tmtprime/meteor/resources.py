@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tmtprime.errors import ResourceError
 from tmtprime.meteor.languages import language_name
 from tmtprime.meteor.stemmers import stemmer
-from tmtprime.meteor.synonyms import SynonymDictionary
 from tmtprime.paths import resources_dir
+
+if TYPE_CHECKING:
+    from tmtprime.meteor.synonyms import SynonymDictionary
 
 __all__ = [
     "SynonymDictionary", "function_words", "load_function_words", "meteor_resource", "nonbreaking_prefixes",
@@ -73,9 +76,20 @@ def nonbreaking_prefixes(lang: str) -> dict[str, int]:
     return prefixes
 
 
+def __getattr__(name: str) -> Any:
+    """``resources.SynonymDictionary`` without importing numpy for callers that only tokenize."""
+    if name == "SynonymDictionary":
+        from tmtprime.meteor.synonyms import SynonymDictionary
+
+        return SynonymDictionary
+    raise AttributeError(name)
+
+
 @cache
 def synonyms() -> SynonymDictionary:
     """The English synonym dictionary (WordNet 3.0 via the jar), loaded on first use."""
+    from tmtprime.meteor.synonyms import SynonymDictionary
+
     path = meteor_resource("synonym", "english-synonyms.npz")
     if not path.exists():
         raise ResourceError(
