@@ -256,6 +256,9 @@ class Meteor:
         """Statistics and alignment of two token lists (before scoring)."""
         alignment = self.align_tokens(hyp, ref, candidates)
         fw = self.function_words
+        # the jar looks function words up lower-cased ("The" is one even without -lower/-norm)
+        hyp_fw = [w.lower() in fw for w in hyp]
+        ref_fw = [w.lower() in fw for w in ref]
         st = MeteorStats()
         n = self._stages
         st.test_content_matches = [0.0] * n
@@ -264,17 +267,17 @@ class Meteor:
         st.ref_function_matches = [0.0] * n
         st.test_length = float(len(hyp))
         st.ref_length = float(len(ref))
-        st.test_function = float(sum(1 for w in hyp if w in fw))
-        st.ref_function = float(sum(1 for w in ref if w in fw))
+        st.test_function = float(sum(hyp_fw))
+        st.ref_function = float(sum(ref_fw))
         tw = rw = 0
         for hs, hl, rs, rl, stage in alignment:
             for i in range(hs, hs + hl):
-                if hyp[i] in fw:
+                if hyp_fw[i]:
                     st.test_function_matches[stage] += 1
                 else:
                     st.test_content_matches[stage] += 1
             for j in range(rs, rs + rl):
-                if ref[j] in fw:
+                if ref_fw[j]:
                     st.ref_function_matches[stage] += 1
                 else:
                     st.ref_content_matches[stage] += 1

@@ -52,8 +52,9 @@ def parse_stats(text: str, stages: int, where: str) -> MeteorStats:
 
 def answer(meteor: Meteor, line: str, where: str = "stdin") -> list[str]:
     """The jar's answer lines for one protocol line."""
-    fields = [f.strip() for f in java_split(line)]
-    keyword = _WS.split(fields[0])[0].upper() if fields else ""
+    raw = java_split(line)
+    keyword = _WS.split(raw[0])[0].upper()
+    fields = [f.strip() for f in raw]
     stages = max(MIN_STAGES, len(meteor.config.modules))
     if keyword == "SCORE":
         if len(fields) < 3:
@@ -74,8 +75,9 @@ def answer(meteor: Meteor, line: str, where: str = "stdin") -> list[str]:
     return ["Error: specify SCORE or EVAL or SING"]
 
 
-def serve(meteor: Meteor, lines: Iterable[str], out: TextIO = sys.stdout) -> int:
-    """Answer every line of ``lines`` (stdin) on ``out``, flushing after each answer."""
+def serve(meteor: Meteor, lines: Iterable[str], out: TextIO | None = None) -> int:
+    """Answer every line of ``lines`` (stdin) on ``out`` (stdout), flushing after each answer."""
+    out = out or sys.stdout
     for n, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         for text in answer(meteor, line, where=f"stdin line {n}"):

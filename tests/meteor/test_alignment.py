@@ -1,0 +1,125 @@
+"""Matchers and the aligner on hand-made cases whose jar alignments are known.
+
+Each case below was run through the Meteor 1.5 jar (``-writeAlignments``,
+default beam 40); the expected alignments are its output, written as
+(hyp index, ref index, module) word pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from tmtprime.meteor.aligner import align, count_chunks
+from tmtprime.meteor.matchers import exact_matches, paraphrase_candidates, stem_matcher, synonym_matcher
+from tmtprime.meteor.scorer import Meteor
+
+
+class TinyTable:
+    """A paraphrase table with the same interface as ParaphraseTable (both directions, one candidate per listing)."""
+
+    def __init__(self, pairs: Sequence[tuple[str, str]]) -> None:
+        self.pairs = [(tuple(a.split()), tuple(b.split())) for a, b in pairs]
+
+    def match_batch(self, pairs):
+        out = []
+        for hyp, ref in pairs:
+            found = []
+            for a, b in self.pairs:
+                # direction 0: "hyp phrase -> ref phrase" is listed; direction 1: "ref phrase -> hyp phrase"
+                for direction, (hyp_side, ref_side) in enumerate(((a, b), (b, a))):
+                    for i in range(len(hyp) - len(hyp_side) + 1):
+                        if tuple(hyp[i : i + len(hyp_side)]) != hyp_side:
+                            continue
+                        for j in range(len(ref) - len(ref_side) + 1):
+                            if tuple(ref[j : j + len(ref_side)]) == ref_side:
+                                found.append((i, len(hyp_side), j, len(ref_side), 0.5, direction))
+            out.append(sorted(found))
+        return out
+
+
+def pairs_of(meteor: Meteor, hyp: str, ref: str) -> list[tuple[int, int, str]]:
+    return sorted(meteor.sentence_score(hyp, [ref]).word_alignment())
+
+
+EXACT_STEM = Meteor(lang="en", modules=("exact", "stem"), normalize=False)
+
+
+def test_exact_lists_every_identical_pair() -> None:
+    assert exact_matches("a b a".split(), "a a".split(), 0) == [(0, 1, 0, 1, 0), (0, 1, 1, 1, 0), (2, 1, 0, 1, 0), (2, 1, 1, 1, 0)]
+
+
+def test_stem_matches_only_different_words_with_equal_stems() -> None:
+    stem = stem_matcher(lambda w: w.rstrip("s"))
+    assert stem("cars car".split(), "car cars".split(), 1) == [(0, 1, 0, 1, 1), (1, 1, 1, 1, 1)]
+
+
+def test_synonyms_need_different_strings_and_a_shared_synset() -> None:
+    sets = {"car": frozenset({1}), "automobile": frozenset({1, 2}), "dog": frozenset({3})}
+    syn = synonym_matcher(lambda w: sets.get(w, frozenset()))
+    assert syn("car dog".split(), "automobile car dog".split(), 2) == [(0, 1, 0, 1, 2)]
+
+
+def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
+    table = TinyTable([("buy", "purchase"), ("purchase", "buy"), ("a b", "c")])  # buy/purchase listed both ways
+    found = paraphrase_candidates(table, [("buy a b".split(), "purchase c".split())], 3)[0]
+    assert found.count((0, 1, 0, 1, 3)) == 2  # listed both ways -> two candidates on the same spans
+    assert (1, 2, 1, 1, 3) in found
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        ("the cat sat", "the cat sat", [(0, 0, "exact"), (1, 1, "exact"), (2, 2, "exact")]),
+        ("x cars", "x car", [(0, 0, "exact"), (1, 1, "stem")]),  # unambiguous stem: fixed
+        ("cars", "car car", []),  # ambiguous stem opening a chunk of its own: dropped
+        ("dogs dogs", "dog dog", []),
+        ("x cars", "x car car", [(0, 0, "exact"), (1, 1, "stem")]),  # extends the chunk: kept
+        ("cars y", "car car y", [(0, 1, "stem"), (1, 2, "exact")]),
+        ("x car", "x cars car", [(0, 0, "exact"), (1, 2, "exact")]),  # exact beats a stem with fewer chunks
+        ("x dog", "dog x dog", [(0, 1, "exact"), (1, 2, "exact")]),  # fewest chunks among exact choices
+        ("a b c d", "d c b a a b c d", [(0, 4, "exact"), (1, 5, "exact"), (2, 6, "exact"), (3, 7, "exact")]),
+        ("x y cars car", "x y car", [(0, 0, "exact"), (1, 1, "exact"), (3, 2, "exact")]),
+    ],
+)
+def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
+    assert pairs_of(EXACT_STEM, hyp, ref) == expected
+
+
+def test_strong_phrase_matches_beat_weak_single_words() -> None:
+    table = TinyTable([("purchased a", "bought an"), ("purchased", "bought"), ("bought", "purchased"),
+                       ("a b e", "a b f")])  # fmt: skip
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=table)
+    # a two-word paraphrase is kept even when ambiguous and alone (jar: first occurrence)
+    assert m.sentence_score("purchased a", ["bought an z bought an"]).alignment == [(0, 2, 0, 2, 1)]
+    # a single-word paraphrase listed both ways is two candidates: ambiguous, alone -> dropped
+    assert m.sentence_score("purchased", ["bought"]).alignment == []
+    # two exact matches win over one paraphrase covering more words
+    assert [a[4] for a in m.sentence_score("a b e", ["a b f"]).alignment] == [0, 0]
+
+
+def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
+    cands = [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0), (1, 1, 2, 1, 0)]
+    got = align(["a", "b"], ["b", "a", "b"], cands, {0})
+    assert (0, 1, 1, 1, 0) in got
+    used_h = [h for h, *_ in got]
+    used_r = [m[2] for m in got]
+    assert len(set(used_h)) == len(used_h) and len(set(used_r)) == len(used_r)
+
+
+def test_chunks_count_runs_contiguous_in_both_sentences() -> None:
+    assert count_chunks([(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 5, 1, 0)]) == 2
+    assert count_chunks([(0, 2, 3, 1, 3), (2, 1, 4, 1, 0)]) == 1
+    assert count_chunks([]) == 0
+
+
+def test_long_and_repetitive_segments_finish() -> None:
+    m = Meteor(lang="en", modules=("exact", "stem"), normalize=False)
+    hyp = " ".join(["the"] * 200)
+    ref = " ".join(["the"] * 150 + ["thes"] * 50)
+    score = m.sentence_score(hyp, [ref])
+    assert 0.0 < score.score <= 1.0
+    long_hyp = " ".join(f"w{i % 97}" for i in range(500))
+    long_ref = " ".join(f"w{(i * 7) % 97}" for i in range(500))
+    assert m.sentence_score(long_hyp, [long_ref]).stats.test_length == 500

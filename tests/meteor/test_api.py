@@ -1,0 +1,93 @@
+"""The Meteor scorer object (sacrebleu style): sentence and corpus scores, references, score object."""
+
+from __future__ import annotations
+
+import pytest
+
+from tmtprime.errors import UsageError
+from tmtprime.meteor.scorer import Meteor, MeteorScore
+from tmtprime.meteor.stats import MeteorStats, compute_score, sum_stats
+
+
+@pytest.fixture(scope="module")
+def meteor() -> Meteor:
+    return Meteor(lang="en", modules=("exact", "stem", "synonym"))
+
+
+def test_sentence_score_has_all_parts(meteor: Meteor) -> None:
+    s = meteor.sentence_score("The cats sat on the mat.", ["The cat is sitting on the mat."])
+    assert isinstance(s, MeteorScore)
+    assert 0.0 < s.score < 1.0
+    assert s.hyp_tokens == ["the", "cats", "sat", "on", "the", "mat", "."]
+    assert s.ref_tokens[:2] == ["the", "cat"]
+    matches = s.matches()
+    assert matches["stem"]["test_content"] == 1  # cats ~ cat
+    assert matches["synonym"]["test_content"] == 1  # sat ~ sitting (WordNet base form "sit")
+    assert matches["exact"]["test_function"] == 4  # the, on, the, . (English function words)
+    assert s.fmean > s.score and s.penalty > 0
+    line = s.stats_line().split()
+    assert len(line) == 23 and line[0] == "7.0"
+    pairs = s.word_alignment()
+    assert (1, 1, "stem") in pairs and all(m in ("exact", "stem", "synonym") for *_, m in pairs)
+
+
+def test_identical_and_empty_segments(meteor: Meteor) -> None:
+    assert meteor.sentence_score("a b c", ["a b c"]).score == 1.0
+    assert meteor.sentence_score("", ["a b c"]).score == 0.0
+    assert meteor.sentence_score("a b c", [""]).score == 0.0
+
+
+def test_best_reference_wins(meteor: Meteor) -> None:
+    s = meteor.sentence_score("the cat sat", ["a dog ran", "the cat sat"])
+    assert s.score == 1.0 and s.ref_index == 1
+    first = meteor.sentence_score("the cat sat", ["the cat sat", "the cat sat"])
+    assert first.ref_index == 0
+
+
+def test_corpus_score_sums_statistics_over_reference_streams(meteor: Meteor) -> None:
+    hyps = ["the cat sat on the mat", "he read a book", "completely different words here"]
+    refs = [["the cat sat on a mat", "he was reading a book", "nothing in common"]]
+    corpus = meteor.corpus_score(hyps, refs)
+    segments = meteor.segment_scores(hyps, refs)
+    total = sum_stats(s.stats for s in segments)
+    c = meteor.config
+    assert corpus.score == compute_score(total, c.weights, *c.params).score
+    assert corpus.score != pytest.approx(sum(s.score for s in segments) / 3)
+    two = meteor.corpus_score(hyps, refs + [list(hyps)])  # a second stream equal to the hypotheses
+    assert two.score == 1.0
+
+
+@pytest.mark.parametrize(
+    "refs, message",
+    [
+        (["the cat"], "reference streams"),
+        ([["only one"]], "stream 1 has 1 segments"),
+        ([], "at least one reference stream"),
+    ],
+)
+def test_bad_reference_streams_are_usage_errors(meteor: Meteor, refs, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        meteor.corpus_score(["a", "b"], refs)
+
+
+def test_signature_names_everything_that_decides_the_score() -> None:
+    sig = Meteor(lang="es", modules=("exact", "stem")).signature()
+    for part in ("meteor:1.5", "lang:es", "task:custom", "modules:exact+stem", "weights:1,0.8",
+                 "params:0.65,1.3,0.5,0.8", "norm:norm"):  # fmt: skip
+        assert part in sig
+    assert Meteor(lang="es", modules=("exact", "stem"), normalize=False).signature() != sig
+
+
+def test_spanish_exact_stem_for_the_recommender() -> None:
+    m = Meteor(lang="es", modules=("exact", "stem"))
+    hyps = ["El gato está durmiendo en el sofá.", "Los precios suben."] * 50
+    refs = [["El gato duerme en el sofá.", "El precio sube."] * 50]
+    scores = m.segment_scores(hyps, refs)
+    assert len(scores) == 100 and scores[1].matches()["stem"]["test_content"] >= 1  # precios ~ precio
+    assert m.corpus_score(hyps, refs).score > 0
+
+
+def test_statistics_arithmetic_is_additive() -> None:
+    a = MeteorStats.from_list([1.0] * 23)
+    b = MeteorStats.from_list([2.0] * 23)
+    assert sum_stats([a, b]).to_list() == [3.0] * 23
