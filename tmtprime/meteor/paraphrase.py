@@ -209,15 +209,18 @@ class _Rows:
         return lengths
 
     def padded(self, width: int, dtype: type) -> np.ndarray:
+        """The phrases as a 2-D array, padded with the dtype's maximum (int32 temporaries: memory)."""
         flat = np.frombuffer(self.words, dtype=np.uint32)
         lengths = np.frombuffer(self.lengths, dtype=np.uint16)
         rows = np.full((len(lengths), width), np.iinfo(dtype).max, dtype=dtype)
-        starts = np.zeros(len(lengths), dtype=np.int64)
-        np.cumsum(lengths[:-1], out=starts[1:])
-        starts = starts.astype(np.int32 if len(flat) < 2**31 else np.int64)
-        for k in range(width):
-            has = np.flatnonzero(lengths > k).astype(starts.dtype)
-            rows[has, k] = flat[starts[has] + k]
+        index = np.int32 if len(flat) < 2**31 else np.int64
+        starts = np.zeros(len(lengths), dtype=index)
+        np.cumsum(lengths[:-1], dtype=index, out=starts[1:])
+        for lo in range(0, len(lengths), 1 << 20):  # a million rows at a time keeps the temporaries small
+            part_rows, part_len, part_starts = rows[lo : lo + (1 << 20)], lengths[lo : lo + (1 << 20)], starts[lo:]
+            for k in range(width):
+                has = part_len > k
+                part_rows[has, k] = flat[part_starts[: len(part_len)][has] + k]
         return rows
 
 
@@ -316,15 +319,17 @@ def _is_float(text: bytes) -> bool:
 
 
 def _row_hashes(rows: np.ndarray) -> np.ndarray:
-    """Finalized phrase hashes of padded rows (pad = the dtype's maximum)."""
+    """Finalized phrase hashes of padded rows (pad = the dtype's maximum), a million rows at a time."""
     pad = np.iinfo(rows.dtype).max
-    lengths = (rows != pad).sum(axis=1)
-    h = np.zeros(len(rows), dtype=np.uint64)
-    out = np.zeros(len(rows), dtype=np.uint64)
-    for k in range(rows.shape[1]):
-        h = _extend_hash(h, rows[:, k])
-        done = lengths == k + 1
-        out[done] = _finalize(h[done])
+    out = np.empty(len(rows), dtype=np.uint64)
+    for lo in range(0, len(rows), 1 << 20):
+        part = rows[lo : lo + (1 << 20)]
+        lengths = (part != pad).sum(axis=1)
+        h = np.zeros(len(part), dtype=np.uint64)
+        for k in range(part.shape[1]):
+            h = _extend_hash(h, part[:, k])
+            done = lengths == k + 1
+            out[lo : lo + len(part)][done] = _finalize(h[done])
     return out
 
 
@@ -341,65 +346,15 @@ def _buckets(phrase_hash: np.ndarray) -> np.ndarray:
 
 def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: ProgressCallback | None = None) -> Path:
     """Compile ``source`` into the index directory ``dest`` (atomically: temp dir, then rename)."""
-    parsed = _parse(source, quiet=quiet, callback=callback)
-    n_runs = len(parsed.src_rows)
-    hashes = np.concatenate([_row_hashes(parsed.src_rows), _row_hashes(parsed.tgt_rows)])
-    order = np.argsort(hashes).astype(np.int32)  # int32 indices: half the memory of np.unique's
-    hashes = hashes[order]
-    starts = np.ones(len(hashes), dtype=bool)
-    starts[1:] = hashes[1:] != hashes[:-1]
-    phrase_hash = hashes[starts]
-    del hashes
-    inverse = np.empty(len(order), dtype=np.int32)
-    inverse[order] = np.cumsum(starts, dtype=np.int32) - 1
-    first = order[starts]
-    del order, starts
-    from_src = first < n_runs
-    phrase_words = np.empty((len(phrase_hash), parsed.src_rows.shape[1]), dtype=parsed.src_rows.dtype)
-    phrase_words[from_src] = parsed.src_rows[first[from_src]]
-    phrase_words[~from_src] = parsed.tgt_rows[first[~from_src] - n_runs]
-    del first, from_src
-    inverse_runs = inverse[:n_runs]
-    src_idx = inverse_runs[parsed.run_of_pair]
-    tgt_idx = inverse[n_runs:]
-    # Every occurrence must carry the words of its phrase's representative: no two phrases share a hash.
-    for k in range(phrase_words.shape[1]):
-        if not (
-            np.array_equal(phrase_words[tgt_idx, k], parsed.tgt_rows[:, k])
-            and np.array_equal(phrase_words[inverse_runs, k], parsed.src_rows[:, k])
-        ):
-            raise ResourceError(f"paraphrase table {source}: 64-bit phrase hash collision; cannot index it")
-    order = np.argsort(src_idx, kind="stable")
-    src_off = np.zeros(len(phrase_hash) + 1, dtype=np.uint32)
-    np.cumsum(np.bincount(src_idx, minlength=len(phrase_hash)), out=src_off[1:])
-    arrays = {
-        "phrase_hash": phrase_hash,
-        "bucket_off": _buckets(phrase_hash),
-        "phrase_words": phrase_words,
-        "src_off": src_off,
-        "pair_tgt": tgt_idx[order].astype(np.uint32),
-        "pair_prob": parsed.probs[order],
-    }
     stat = source.stat()
-    meta = {
-        "format": FORMAT_VERSION,
-        "source": str(source),
-        "size": stat.st_size,
-        "mtime_ns": stat.st_mtime_ns,
-        "pairs": len(parsed.probs),
-        "phrases": len(phrase_hash),
-        "words": len(parsed.vocab),
-        "max_phrase_len": int(phrase_words.shape[1]),
-    }
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".tmp-", dir=dest.parent))
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private; the index is as readable as the cache
     try:
-        for name, arr in arrays.items():
-            np.save(tmp / f"{name}.npy", arr)
-        (tmp / "vocab.txt").write_text("\n".join(parsed.vocab), encoding="utf-8", newline="\n")
+        meta = _write_index(_parse(source, quiet=quiet, callback=callback), source, tmp)
+        meta.update(format=FORMAT_VERSION, source=str(source), size=stat.st_size, mtime_ns=stat.st_mtime_ns)
         (tmp / "meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
         try:
             os.rename(tmp, dest)
@@ -411,6 +366,61 @@ def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: Pr
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return dest
+
+
+def _write_index(parsed: _Parsed, source: Path, out: Path) -> dict[str, int]:
+    """Build the index arrays into ``out``, saving and dropping each as soon as it is complete.
+
+    (Peak memory matters: a scorer may compile on first use, within its 500 MB.)
+    """
+    vocab, probs, src_rows, run_of_pair, tgt_rows = parsed
+    del parsed
+    (out / "vocab.txt").write_text("\n".join(vocab), encoding="utf-8", newline="\n")
+    n_runs, width, n_pairs = len(src_rows), src_rows.shape[1], len(probs)
+    hashes = np.concatenate([_row_hashes(src_rows), _row_hashes(tgt_rows)])
+    order = np.argsort(hashes).astype(np.int32)  # int32 indices: half the memory of np.unique's
+    hashes = hashes[order]
+    starts = np.ones(len(hashes), dtype=bool)
+    starts[1:] = hashes[1:] != hashes[:-1]
+    phrase_hash = hashes[starts]
+    del hashes
+    n_phrases = len(phrase_hash)
+    np.save(out / "phrase_hash.npy", phrase_hash)
+    np.save(out / "bucket_off.npy", _buckets(phrase_hash))
+    del phrase_hash
+    inverse = np.empty(len(order), dtype=np.int32)
+    inverse[order] = np.cumsum(starts, dtype=np.int32) - 1
+    first = order[starts]
+    del order, starts
+    from_src = first < n_runs
+    phrase_words = np.empty((n_phrases, width), dtype=src_rows.dtype)
+    phrase_words[from_src] = src_rows[first[from_src]]
+    phrase_words[~from_src] = tgt_rows[first[~from_src] - n_runs]
+    del first, from_src
+    inverse_runs = inverse[:n_runs]
+    tgt_idx = inverse[n_runs:]
+    # Every occurrence must carry the words of its phrase's representative: no two phrases share a hash.
+    for k in range(width):
+        if not (
+            np.array_equal(phrase_words[tgt_idx, k], tgt_rows[:, k])
+            and np.array_equal(phrase_words[inverse_runs, k], src_rows[:, k])
+        ):
+            raise ResourceError(f"paraphrase table {source}: 64-bit phrase hash collision; cannot index it")
+    del tgt_rows, src_rows
+    np.save(out / "phrase_words.npy", phrase_words)
+    del phrase_words
+    src_idx = inverse_runs[run_of_pair]
+    del run_of_pair
+    src_off = np.zeros(n_phrases + 1, dtype=np.uint32)
+    np.cumsum(np.bincount(src_idx, minlength=n_phrases), out=src_off[1:])
+    np.save(out / "src_off.npy", src_off)
+    del src_off
+    order = np.argsort(src_idx, kind="stable")
+    del src_idx
+    np.save(out / "pair_tgt.npy", tgt_idx[order].astype(np.uint32))
+    del tgt_idx, inverse, inverse_runs
+    np.save(out / "pair_prob.npy", probs[order])
+    return {"pairs": n_pairs, "phrases": n_phrases, "words": len(vocab), "max_phrase_len": width}
 
 
 # --- the table ----------------------------------------------------------------------------------
