@@ -28,6 +28,7 @@ import numpy as np
 from sklearn.model_selection import GroupKFold
 
 from tmtprime.errors import ModelError
+from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.model import TMTprimeRecommender, segment_min
 
@@ -138,13 +139,6 @@ def cross_validate(
         if progress is not None:
             progress(k + 1, len(splits))
     return result
-
-
-def pick_confidence(probability: np.ndarray, predicted_ter: np.ndarray) -> np.ndarray:
-    """The confidence reported with a pick (see :mod:`tmtprime.recommend.confidence`)."""
-    from tmtprime.recommend.confidence import confidence
-
-    return confidence(probability, predicted_ter)
 
 
 @dataclass
@@ -308,7 +302,7 @@ def report(
 
     pick_prob = cv.probability[cv.picks]
     pick_best = ter[cv.picks] <= seg_oracle + 1e-9
-    conf = pick_confidence(pick_prob, cv.predicted_ter[cv.picks])
+    conf = confidence(cv.predicted_ter[cv.picks])
     ece, table = calibration_table(pick_prob, pick_best.astype(np.float64))
     scores, positive = mt_over_tm(rows, cv.probability)
     pearson_meteor = None

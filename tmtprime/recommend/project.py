@@ -275,7 +275,7 @@ def recommend_project(
     extractor = fit_extractor(store, n_jobs=n_jobs, quiet=quiet)
     rows = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, quiet=quiet)
     rec = model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds), mt_threshold=threshold)
-    conf = confidence(rec.pick_probability, rec.pick_ter)
+    conf = confidence(rec.pick_ter)
     offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
     new = []
     for i, record in enumerate(data.records):
