@@ -167,10 +167,21 @@ def test_missing_table_tells_both_ways_to_get_one(tmp_path: Path, monkeypatch: p
         ParaphraseTable.open("fr")
 
 
-def test_damaged_index_is_a_resource_error(table: ParaphraseTable) -> None:
+def test_damaged_index_is_a_resource_error_and_open_rebuilds_it(table: ParaphraseTable, tmp_path: Path) -> None:
     (table.index_dir / "phrase_hash.npy").write_bytes(b"garbage")
     with pytest.raises(ResourceError, match="unreadable"):
         ParaphraseTable(table.index_dir)
+    again = ParaphraseTable.open("en", tmp_path / "para.gz", quiet=True)
+    assert again.index_dir == table.index_dir
+    assert again.paraphrases(("big",)) == [(("large",), 0.3), (("huge",), 0.2)]
+
+
+def test_indexes_of_other_format_versions_are_dropped(tmp_path: Path, private_cache: Path) -> None:
+    stale = private_cache / "paraphrase" / "paraphrase-en-1-2-v1"
+    stale.mkdir(parents=True)
+    (stale / "meta.json").write_text("{}")
+    ParaphraseTable.open("en", write_table(tmp_path / "para.gz"), quiet=True)
+    assert not stale.exists()
 
 
 def test_default_sources_look_in_the_cache_first(private_cache: Path) -> None:

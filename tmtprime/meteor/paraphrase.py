@@ -423,6 +423,14 @@ def _write_index(parsed: _Parsed, source: Path, out: Path) -> dict[str, int]:
     return {"pairs": n_pairs, "phrases": n_phrases, "words": len(vocab), "max_phrase_len": width}
 
 
+def _drop_other_formats(folder: Path) -> None:
+    """Delete indexes of other format versions (they are never opened again; ~135 MB each)."""
+    for entry in folder.glob("*-v*"):
+        version = entry.name.rpartition("-v")[2]
+        if entry.is_dir() and version.isdigit() and int(version) != FORMAT_VERSION:
+            shutil.rmtree(entry, ignore_errors=True)
+
+
 # --- the table ----------------------------------------------------------------------------------
 
 
@@ -482,8 +490,13 @@ class ParaphraseTable:
                 )  # fmt: skip
                 raise ResourceError(f"No paraphrase table for {name}: {hint}")
         index = _index_dir(source)
-        if not (index / "meta.json").exists():
-            compile_index(source, index, quiet=quiet, callback=callback)
+        if (index / "meta.json").exists():
+            try:
+                return cls(index, lang)
+            except ResourceError:  # a damaged cache entry: ours to rebuild
+                shutil.rmtree(index, ignore_errors=True)
+        compile_index(source, index, quiet=quiet, callback=callback)
+        _drop_other_formats(index.parent)
         return cls(index, lang)
 
     def __len__(self) -> int:
