@@ -96,7 +96,8 @@ def inventory() -> list[ResourceStatus]:
     """What Meteor resources are present: shipped data, stemmers, paraphrase sources and compiled indexes."""
     import json
 
-    from tmtprime.meteor.paraphrase import FORMAT_VERSION, default_sources
+    from tmtprime.meteor.paraphrase import default_sources
+    from tmtprime.meteor.paraphrase_index import FORMAT_VERSION
     from tmtprime.meteor.resources import (
         function_words,
         meteor_resource,
