@@ -116,18 +116,25 @@ def _search(
 
     def delta(m: Match) -> int:
         hs, hl, rs, rl, stage = m
-        width = hl + rl
         strong = stage in exact_stages or hl > 1 or rl > 1
-        return -w_strong * strong - w_cov * width - w_match - w_stage[stage] * width
+        return -w_strong * strong - w_cov - w_match - w_stage[stage]
 
+    # Coverage counts reference words as the search reaches them: a phrase match
+    # adds its first reference word when taken and each further one when the
+    # search passes it (so a phrase does not outrank a single word at its start).
+    phrases = any(m[3] > 1 for lst in open_at for m in lst) or any(m[3] > 1 for m in fixed.values())
     # path: (rank, hyp_mask, ref_mask, last_h, last_r, trail); trail is a linked list of matches
     paths: list[tuple] = [(0, 0, 0, -1, -1, None)]
     for pos in range(ref_len):
         fix = fixed.get(pos)
         here = open_at[pos]
+        bit = 1 << pos
+        if phrases and pos:
+            paths = [(p[0] - w_cov,) + p[1:] if p[2] & bit and not _starts_at(p, pos) else p for p in paths]
+            if fix is None and not here:
+                paths.sort(key=_rank)
         if fix is None and not here:
             continue
-        bit = 1 << pos
         if fix is not None:
             d = delta(fix)
             hs, hl, rs, rl, _stage = fix
@@ -175,6 +182,11 @@ def _search(
         trail = trail[1]
     out.sort()
     return out
+
+
+def _starts_at(path: tuple, pos: int) -> bool:
+    trail = path[5]
+    return trail is not None and trail[0][2] == pos
 
 
 def _rank(path: tuple) -> int:
