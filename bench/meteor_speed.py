@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Meteor speed and memory, side by side with the reference jar in one run.
+
+Targets (issue 2), all English modules (``-l en -norm``) on the same 2,000
+English segments (WMT22 ru-en outputs vs references):
+* end-to-end wall time of ``tmtprime meteor`` <= 0.5 x the jar's;
+* steady-state throughput (segments/s once started) >= the jar's;
+* peak memory (RSS) of ``tmtprime meteor`` < 500 MB.
+
+Both commands run as subprocesses (interleaved, ``--repeat`` times; the
+machine is shared, so the median is reported). Start-up cost is measured with
+a one-segment run of each; steady-state throughput = 2,000 / (full - start-up).
+The in-process API throughput (``Meteor().score_segments`` after ``load()``)
+is printed too. ``--jobs N`` passes ``-j N`` to ``tmtprime meteor``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("TMTPRIME_SHARED_DIR", ROOT.parent / "shared"))
+if not (SHARED / "data").is_dir():
+    SHARED = Path("/work/shared")
+N = 2000
+
+
+def segments(work: Path) -> tuple[Path, Path, Path, Path]:
+    with gzip.open(SHARED / "data" / "human_judgments" / "wmt22_da_ru-en.tsv.gz", "rt", encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f]
+    head, rows = rows[0], rows[1:]
+    random.Random(1).shuffle(rows)
+    h, r = head.index("hypothesis"), head.index("reference")
+    rows = [row for row in rows if row[h].strip() and row[r].strip()][:N]
+    paths = [work / name for name in ("hyp.txt", "ref.txt", "hyp1.txt", "ref1.txt")]
+    paths[0].write_text("".join(row[h] + "\n" for row in rows), encoding="utf-8")
+    paths[1].write_text("".join(row[r] + "\n" for row in rows), encoding="utf-8")
+    paths[2].write_text(rows[0][h] + "\n", encoding="utf-8")
+    paths[3].write_text(rows[0][r] + "\n", encoding="utf-8")
+    return paths[0], paths[1], paths[2], paths[3]
+
+
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, str]:
+    """Wall time, peak RSS (KB, via /usr/bin/time -f %M when available) and stdout of ``cmd``."""
+    gnu_time = Path("/usr/bin/time")
+    wrapped = [str(gnu_time), "-f", "%M", *cmd] if gnu_time.exists() else cmd
+    t0 = time.perf_counter()
+    p = subprocess.run(wrapped, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{p.stderr[-2000:]}")
+    rss = 0
+    if gnu_time.exists():
+        rss = int(p.stderr.strip().split("\n")[-1] or 0)
+    return wall, rss, p.stdout
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--jar", default=os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar"))
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    if not Path(a.jar).is_file():
+        print(f"jar not found: {a.jar}", file=sys.stderr)
+        return 2
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref, hyp1, ref1 = segments(Path(tmp))
+        opts = ["-l", "en", "-norm"]
+        ours = [sys.executable, "-m", "tmtprime", "meteor"]
+        jar = ["java", "-Xmx2G", "-jar", a.jar]
+        timed(ours + [str(hyp1), str(ref1), *opts], env)  # compile the paraphrase index if needed
+        res: dict[str, list[float]] = {k: [] for k in ("jar", "jar1", "ours", "ours1")}
+        rss = {"jar": 0, "ours": 0}
+        for _ in range(a.repeat):
+            w, m, jar_out = timed(jar + [str(hyp), str(ref), *opts])
+            res["jar"].append(w)
+            rss["jar"] = max(rss["jar"], m)
+            res["jar1"].append(timed(jar + [str(hyp1), str(ref1), *opts])[0])
+            w, m, our_out = timed(ours + [str(hyp), str(ref), *opts, "-j", str(a.jobs)], env)
+            res["ours"].append(w)
+            rss["ours"] = max(rss["ours"], m)
+            res["ours1"].append(timed(ours + [str(hyp1), str(ref1), *opts], env)[0])
+        med = {k: statistics.median(v) for k, v in res.items()}
+        jar_tp = N / max(med["jar"] - med["jar1"], 1e-9)
+        our_tp = N / max(med["ours"] - med["ours1"], 1e-9)
+        final = [line for line in our_out.split("\n") if line.startswith("Final score")]
+        jfinal = [line for line in jar_out.split("\n") if line.startswith("Final score")]
+
+        sys.path.insert(0, str(ROOT))
+        from tmtprime.meteor.scorer import Meteor
+
+        H = hyp.read_text(encoding="utf-8").split("\n")[:N]
+        R = ref.read_text(encoding="utf-8").split("\n")[:N]
+        m = Meteor(lang="en").load()
+        m.score_segments(H[:20], [[x] for x in R[:20]])
+        m._token_cache.clear()
+        t0 = time.perf_counter()
+        m.score_segments(H, [[x] for x in R])
+        api_tp = N / (time.perf_counter() - t0)
+        self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+    print(f"{N} English segments, all modules (-l en -norm), median of {a.repeat} interleaved runs; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+    print(f"{'':34}{'jar':>10}{'tmtprime':>12}{'ratio':>8}  target")
+    print(f"{'end-to-end wall time (s)':34}{med['jar']:>10.2f}{med['ours']:>12.2f}{med['ours'] / med['jar']:>8.2f}  <= 0.50")
+    print(f"{'start-up, 1 segment (s)':34}{med['jar1']:>10.2f}{med['ours1']:>12.2f}{med['ours1'] / med['jar1']:>8.2f}")
+    print(f"{'steady-state throughput (seg/s)':34}{jar_tp:>10.0f}{our_tp:>12.0f}{our_tp / jar_tp:>8.2f}  >= 1.00")
+    print(f"{'in-process API throughput (seg/s)':34}{'':>10}{api_tp:>12.0f}")
+    print(f"{'peak RSS (MB)':34}{rss['jar'] / 1024:>10.0f}{rss['ours'] / 1024:>12.0f}{'':>8}  < 500 (tmtprime)")
+    print(f"{'peak RSS of this benchmark (MB)':34}{'':>10}{self_rss / 1024:>12.0f}")
+    print(f"final scores: jar {jfinal[0].split()[-1] if jfinal else '?'}  tmtprime {final[0].split()[-1] if final else '?'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
