@@ -365,7 +365,7 @@ class Meteor:
             ref_tokens=list(ref_tokens),
             alignment=alignment,
             ref_index=ref_index,
-            signature_text=self.signature(),
+            signature_text=self._signature_cached(),
         )
 
     # -- reproducibility -------------------------------------------------------------
@@ -379,6 +379,12 @@ class Meteor:
         params = "_".join(jd(x) for x in c.params)
         weights = "_".join(jd(x) for x in c.weights)
         return f"meteor-{VERSION}-wo-{c.short_code}-{norm}-{params}-{mods}-{weights}"
+
+    def _signature_cached(self) -> str:
+        sig = self.__dict__.get("_signature")
+        if sig is None:
+            sig = self.__dict__["_signature"] = self.signature()
+        return sig
 
     def signature(self) -> str:
         """Everything that decides the score: version, language, task, modules, weights, params, norm, tables."""
@@ -401,7 +407,11 @@ class Meteor:
         return "|".join(parts)
 
     def _paraphrase_identity(self) -> str:
+        """Which table: the compiled index name (source name, size, mtime, format) once opened."""
         source = self._paraphrase_source
+        index_dir = getattr(source, "index_dir", None)
+        if index_dir is not None:
+            return Path(index_dir).name
         ident = getattr(source, "identity", None)
         if callable(ident):
             return str(ident())
