@@ -1,1 +1,10 @@
-"""Black-box, system-independent features per candidate, including Meteor-derived ones."""
+"""Black-box, system-independent features per candidate, including Meteor-derived ones.
+
+* :mod:`~tmtprime.features.extractor` — :class:`CandidateFeatureExtractor`, ``FEATURE_NAMES``;
+* :mod:`~tmtprime.features.tm_models` — LMs and IBM Model 1 trained on the project's TM;
+* :mod:`~tmtprime.features.lm` — interpolated Kneser-Ney trigram LM;
+* :mod:`~tmtprime.features.ibm1` — IBM Model 1 (numpy EM, sparse batch scoring);
+* :mod:`~tmtprime.features.tmdiff` — how the TM source differs from the new source;
+* :mod:`~tmtprime.features.overlap` — Meteor-style exact-match statistics between two strings;
+* :mod:`~tmtprime.features.tokens` — tokenizer and inline-code classes of software strings.
+"""

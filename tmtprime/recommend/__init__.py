@@ -1,1 +1,13 @@
-"""Labels (TER vs reference), the SVM recommender with Platt-scaled confidence, evaluation, persistence."""
+"""Labels (TER vs reference), the SVM recommender with Platt-scaled confidence, evaluation, persistence.
+
+* :mod:`~tmtprime.recommend.labels` — TER of every candidate, "best" labels with the tie rule;
+* :mod:`~tmtprime.recommend.dataset` — :class:`CandidateRows` (feature matrix + row metadata);
+* :mod:`~tmtprime.recommend.model` — :class:`TMTprimeRecommender` (SVR TER + stacked SVC, Platt);
+* :mod:`~tmtprime.recommend.confidence` — the confidence shown with a pick;
+* :mod:`~tmtprime.recommend.evaluation` — cross-validation by document and the full report;
+* :mod:`~tmtprime.recommend.persist` — skops files and model cards;
+* :mod:`~tmtprime.recommend.project` — train / recommend / evaluate on a project store;
+* :mod:`~tmtprime.recommend.plots` — precision-recall curve and reliability diagram.
+
+Nothing is imported here, so ``tmtprime`` CLI start-up stays light.
+"""
