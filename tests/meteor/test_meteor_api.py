@@ -91,3 +91,15 @@ def test_statistics_arithmetic_is_additive() -> None:
     a = MeteorStats.from_list([1.0] * 23)
     b = MeteorStats.from_list([2.0] * 23)
     assert sum_stats([a, b]).to_list() == [3.0] * 23
+
+
+def test_worker_processes_give_the_same_scores() -> None:
+    from tmtprime.meteor.batch import score_segments
+
+    m = Meteor(lang="en", modules=("exact", "stem"))
+    hyps = [f"the cat number {i} sat on mats" for i in range(600)]
+    refs = [[f"a cat {i} sits on the mat"] for i in range(600)]
+    one = score_segments(m, hyps, refs, n_jobs=1)
+    two = score_segments(m, hyps, refs, n_jobs=2)
+    assert [s.score for s in one] == [s.score for s in two]
+    assert m.aggregate(one).score == m.aggregate(two).score
