@@ -94,7 +94,11 @@ def test_pivot_chain(apertium_eng_spa):
     assert ApertiumEngine("eng-cat,cat-spa").name == "apertium_eng-cat-spa"
 
 
-def test_missing_pair_names_the_package(apertium_eng_spa):
+def test_missing_pair_names_the_package(apertium_eng_spa, monkeypatch):
+    # Hide fra<->spa in case the machine has apertium-fr-es installed.
+    real = installed_modes()
+    hidden = {name: mode for name, mode in real.items() if {mode.source, mode.target} != {"fra", "spa"}}
+    monkeypatch.setattr("tmtprime.mt.apertium.installed_modes", lambda executable="apertium": hidden)
     with pytest.raises(ExternalToolError, match="no Apertium pair fra->spa is installed") as info:
         ApertiumEngine("fra-spa").check()
     if shutil.which("apt-cache"):
