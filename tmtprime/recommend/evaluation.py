@@ -91,6 +91,8 @@ class CrossValidated:
     probability: np.ndarray
     predicted_ter: np.ndarray
     picks: np.ndarray
+    pick_probability: np.ndarray
+    """P(the pick is best) of each segment, calibrated on picks."""
     single: np.ndarray
     rule: np.ndarray
     single_name_by_fold: list[str] = field(default_factory=list)
@@ -116,9 +118,10 @@ def cross_validate(
     prob = np.zeros(len(rows.X))
     ter = np.zeros(len(rows.X))
     picks = np.zeros(rows.n_segments, dtype=np.int64)
+    pick_prob = np.zeros(rows.n_segments)
     single = np.zeros(rows.n_segments, dtype=np.int64)
     rule = np.zeros(rows.n_segments, dtype=np.int64)
-    result = CrossValidated(rows, prob, ter, picks, single, rule)
+    result = CrossValidated(rows, prob, ter, picks, pick_prob, single, rule)
     splits = list(splitter.split(np.zeros(rows.n_segments), groups=seg_groups))
     for k, (train_seg, test_seg) in enumerate(splits):
         train, test = rows.subset(train_seg), rows.subset(test_seg)
@@ -132,6 +135,7 @@ def cross_validate(
         base = Baselines.learn(train)
         test_segments = np.unique(rows.segments[test_rows])
         picks[test_segments] = test_rows[rec.rows]
+        pick_prob[test_segments] = rec.pick_probability
         single[test_segments] = test_rows[base.single_picks(test)]
         rule[test_segments] = test_rows[base.rule_picks(test)]
         result.single_name_by_fold.append(base.systems_by_ter[0])
@@ -300,7 +304,7 @@ def report(
     gap = mean_ter["best single system"] - mean_ter["oracle"]
     gap_closed = (mean_ter["best single system"] - mean_ter["TMTprime picks"]) / gap if gap > 0 else 0.0
 
-    pick_prob = cv.probability[cv.picks]
+    pick_prob = cv.pick_probability
     pick_best = ter[cv.picks] <= seg_oracle + 1e-9
     conf = confidence(cv.predicted_ter[cv.picks])
     ece, table = calibration_table(pick_prob, pick_best.astype(np.float64))

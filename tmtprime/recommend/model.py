@@ -243,6 +243,11 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         self.platt_ = PlattSigmoid().fit(oof_decision, y)
         self.oof_probability_ = self.platt_.predict(oof_decision)
         self.classifier_ = self._svc().set_params(**self.clf_params_).fit(Xs, y)
+        # 3. The pick is not the most probable candidate but the lowest predicted
+        #    TER, and a maximum over candidates is biased anyway: calibrate
+        #    P(the pick is best) on the out-of-fold picks themselves.
+        picks = Recommendations.from_scores(self.oof_probability_, self.oof_predicted_ter_, seg, None).rows
+        self.pick_platt_ = PlattSigmoid().fit(logit(self.oof_probability_[picks]), y[picks])
         self.cv_scores_ = {"ter_mae": -float(ter_search.best_score_), "roc_auc": float(clf_search.best_score_)}
         return self
 
@@ -339,7 +344,9 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         ter = self.predict_ter(X) if len(X) else np.empty(0)
         dec = rbf_decision(self.classifier_, self._stack(X, ter, seg)) if len(X) else np.empty(0)
         prob = self.platt_.predict(dec)
-        return Recommendations.from_scores(prob, ter, seg, kinds, mt_threshold)
+        rec = Recommendations.from_scores(prob, ter, seg, kinds, mt_threshold)
+        rec.pick_probability = self.pick_platt_.predict(logit(prob[rec.rows]))
+        return rec
 
 
 def first_per_segment(seg: np.ndarray, key: np.ndarray, tie: np.ndarray) -> np.ndarray:
@@ -351,12 +358,19 @@ def first_per_segment(seg: np.ndarray, key: np.ndarray, tie: np.ndarray) -> np.n
     return order[first]
 
 
+def logit(p: np.ndarray) -> np.ndarray:
+    p = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
+    return np.log(p / (1 - p))
+
+
 class Recommendations:
     """The per-segment outcome of :meth:`TMTprimeRecommender.recommend`.
 
     ``rows``: row index of the pick of each segment (segments in increasing
     number); ``probability``: P(best) of every row; ``predicted_ter`` of every
-    row; ``segments``: segment number of every row.
+    row; ``segments``: segment number of every row; ``pick_probability``:
+    P(the pick is best) of each segment, calibrated on picks (the model sets
+    it; by default the pick's row probability).
     """
 
     def __init__(self, rows: np.ndarray, probability: np.ndarray, predicted_ter: np.ndarray, segments: np.ndarray) -> None:
@@ -364,6 +378,7 @@ class Recommendations:
         self.probability = probability
         self.predicted_ter = predicted_ter
         self.segments = segments
+        self.pick_probability = probability[rows]
 
     @classmethod
     def from_scores(
@@ -389,10 +404,6 @@ class Recommendations:
             unsure[unsure] = 1.0 - prob[fallback[unsure]] < mt_threshold
             picks = np.where(unsure, fallback, picks)
         return cls(picks, prob, ter, seg)
-
-    @property
-    def pick_probability(self) -> np.ndarray:
-        return self.probability[self.rows]
 
     @property
     def pick_ter(self) -> np.ndarray:

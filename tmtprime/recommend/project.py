@@ -27,7 +27,7 @@ from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows, build_rows
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, report
 from tmtprime.recommend.labels import TIE_RULE
-from tmtprime.recommend.model import Recommendations, TMTprimeRecommender
+from tmtprime.recommend.model import Recommendations, TMTprimeRecommender, logit
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -139,6 +139,7 @@ def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> Evaluati
         model.oof_probability_,
         model.oof_predicted_ter_,
         rec.rows,
+        model.pick_platt_.predict(logit(rec.pick_probability)),
         base.single_picks(rows),
         base.rule_picks(rows),
         [base.systems_by_ter[0]],
@@ -327,7 +328,7 @@ def evaluate_project(
     base_rows = project_rows(store, dev, extractor, with_ter=True, n_jobs=n_jobs, quiet=quiet) if dev.segments else rows
     base = Baselines.learn(base_rows)
     held_out = CrossValidated(
-        rows, rec.probability, rec.predicted_ter, rec.rows, base.single_picks(rows), base.rule_picks(rows),
+        rows, rec.probability, rec.predicted_ter, rec.rows, rec.pick_probability, base.single_picks(rows), base.rule_picks(rows),
         [base.systems_by_ter[0]], [base.rule_threshold],
     )
     return report(held_out, meteor=meteor, texts=texts, references=refs)
