@@ -55,7 +55,7 @@ def test_tsv_mapping_inferred_for_shared_layout(tmp_path):
     s1 = segs[0]
     # no quoting in this TSV: the quote characters are text
     assert s1.key == "gimp/gimp#1" and s1.source == '"Open" image' and s1.reference == '"Abrir" imagen'
-    assert s1.context == "menu" and s1.attributes == {"split": "dev", "doc_id": "gimp/gimp"}
+    assert s1.context == "menu" and s1.attributes == {"split": "dev", "doc_id": "gimp/gimp", "seg_id": "1"}
     assert [(c.system, c.kind, c.text, c.fuzzy, c.tm_source) for c in s1.candidates] == [
         ("tm", "tm", "Abrir", 66.7, "Open"), ("deepl", "mt", 'Abre la "imagen"', None, None)]
     assert [c.system for c in segs[1].candidates] == ["deepl"]
@@ -93,6 +93,13 @@ def test_excel_tsv_with_quoted_tab_is_detected(tmp_path):
     p.write_text('source\ttarget\n"a\tb"\t"c ""d"""\nplain\ttext\n', encoding="utf-8")
     _, units = read_tm(p)
     assert [(u.source, u.target) for u in units] == [("a\tb", 'c "d"'), ("plain", "text")]
+
+
+def test_table_tm_keeps_context_for_context_matches(tmp_path):
+    p = tmp_path / "tm.tsv"
+    p.write_text("source\ttarget\tmsgctxt\nOpen\tAbrir\tmenu\nOpen\tAbierto\t\n", encoding="utf-8")
+    _, units = read_tm(p)
+    assert [(u.target, u.properties.get("context")) for u in units] == [("Abrir", "menu"), ("Abierto", None)]
 
 
 def test_invalid_utf8_names_the_line(tmp_path):

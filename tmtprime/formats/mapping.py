@@ -124,8 +124,9 @@ class ColumnMapping:
                 key = [k]
         used = {source, target, reference, tm, tm_source, tm_score, context, *mt.values()}
         used |= {c for c in columns if _norm(c) in _OUR_OUTPUT or c in (TAGS_COLUMN, NOTES_COLUMN)}
-        # key columns are mapped, but doc_id stays an attribute: it groups segments by original document
-        rest = [c for c in columns if c not in used and (c not in key or _norm(c) == "doc_id")]
+        # the parts of a composite key stay attributes too: doc_id groups segments by original
+        # document, and seg_id is what a user matches exported rows against
+        rest = [c for c in columns if c not in used and (c not in key or len(key) > 1)]
         ours = {_norm(c): c for c in columns if _norm(c) in _OUR_OUTPUT}
         return ResolvedMapping(
             source=source, target=target if role == "tm" else None, reference=reference if role != "tm" else None,
@@ -262,6 +263,9 @@ class ResolvedMapping:
         if not src or not tgt:
             return None
         props = {c: str(row[c]) for c in self.rest if row.get(c) not in (None, "")}
+        if self.context and row.get(self.context):
+            # TM lookup gives a context match when this equals the new segment's context
+            props["context"] = str(row[self.context])
         return TMUnit(source=str(src), target=str(tgt), properties=props, location=location)
 
 
