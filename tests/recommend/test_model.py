@@ -92,3 +92,10 @@ def test_ties_go_to_the_tm_and_the_mt_threshold_falls_back_to_it():
     # P(TM not best) in segment 1 is 0.7: MT stays at threshold 0.7, the TM comes back at 0.8
     assert list(Recommendations.from_scores(prob, np.zeros(6), seg, kinds, mt_threshold=0.7).rows) == [1, 4]
     assert list(Recommendations.from_scores(prob, np.zeros(6), seg, kinds, mt_threshold=0.8).rows) == [1, 3]
+
+
+def test_a_single_document_trains_with_segment_folds():
+    X, y, ter, seg, _ = toy(60)
+    model = TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(1.0,), ter_C_grid=(10.0,), cv=2)
+    model.fit(X, y, ter=ter, segments=seg, groups=np.zeros(len(X), dtype=int))
+    assert len(model.recommend(X, segments=seg).rows) == 60

@@ -208,6 +208,8 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         groups = seg if groups is None else np.asarray(groups)
         if groups.shape != (len(X),):
             raise ModelError("groups must give one group (document) per candidate row")
+        if len(np.unique(groups)) < 2:
+            groups = seg  # one document only: the inner cross-validation keeps segments together instead
         if feature_names is not None and len(feature_names) != X.shape[1]:
             raise ModelError(f"{len(feature_names)} feature names for {X.shape[1]} features")
         self.n_features_in_ = X.shape[1]
