@@ -108,28 +108,39 @@ class PlattSigmoid(BaseEstimator):
         return 1.0 / (1.0 + np.exp(z))
 
 
-def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096) -> np.ndarray:
+def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096, n_jobs: int = 1) -> np.ndarray:
     """``pipeline.decision_function(X)`` (or ``predict`` for an SVR) of a scaler + RBF SVM.
 
     Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with float32 matrix
     products in chunks: about five times faster than float64 and within 1e-4 of
     libsvm's result (decision values and TER predictions are used far coarser).
+    Chunks run on ``n_jobs`` threads (numpy releases the GIL in the products
+    and in ``exp``, which is single-threaded otherwise).
     """
+    from tmtprime.parallel import run_batches
+
     scaler, svm = pipeline[0], pipeline[-1]
     Z = scaler.transform(X).astype(np.float32)
     sv = svm.support_vectors_.astype(np.float32)
     coef = svm.dual_coef_[0].astype(np.float32)
     gamma = np.float32(svm._gamma)
     sv_norm = np.einsum("ij,ij->i", sv, sv)
-    out = np.empty(len(Z))
-    for start in range(0, len(Z), chunk):
-        z = Z[start : start + chunk]
-        sq = np.einsum("ij,ij->i", z, z)[:, None] + sv_norm[None, :] - 2.0 * (z @ sv.T)
-        np.maximum(sq, 0.0, out=sq)
-        np.multiply(sq, -gamma, out=sq)
-        np.exp(sq, out=sq)
-        out[start : start + chunk] = sq @ coef
-    return out + float(svm.intercept_[0])
+
+    def block(starts):
+        out = []
+        for start in starts:
+            z = Z[start : start + chunk]
+            sq = np.einsum("ij,ij->i", z, z)[:, None] + sv_norm[None, :] - 2.0 * (z @ sv.T)
+            np.maximum(sq, 0.0, out=sq)
+            np.multiply(sq, -gamma, out=sq)
+            np.exp(sq, out=sq)
+            out.append(sq @ coef)
+        return out
+
+    starts = list(range(0, len(Z), chunk))
+    parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // max(n_jobs, 1))), backend="threading")
+    values = [v for part in parts for v in part]
+    return (np.concatenate(values) if values else np.empty(0)) + float(svm.intercept_[0])
 
 
 def segment_min(values: np.ndarray, segments: np.ndarray) -> np.ndarray:
@@ -306,14 +317,14 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
     def predict_ter(self, X) -> np.ndarray:
         """Predicted TER of each candidate row (lower is better)."""
         X = self._validate(X)
-        return rbf_decision(self.ter_model_, X) if len(X) else np.empty(0)
+        return rbf_decision(self.ter_model_, X, n_jobs=self.n_jobs) if len(X) else np.empty(0)
 
     def decision_function(self, X, *, segments) -> np.ndarray:
         X = self._validate(X)
         seg = _check_segments(segments, len(X))
         if not len(X):
             return np.empty(0)
-        return rbf_decision(self.classifier_, self._stack(X, self.predict_ter(X), seg))
+        return rbf_decision(self.classifier_, self._stack(X, self.predict_ter(X), seg), n_jobs=self.n_jobs)
 
     def predict_proba(self, X, *, segments) -> np.ndarray:
         """[P(not best), P(best)] of each candidate row (Platt-scaled)."""
@@ -344,7 +355,7 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         if mt_threshold is not None and not 0.0 <= mt_threshold <= 1.0:
             raise ModelError(f"the MT threshold is a probability between 0 and 1, got {mt_threshold}")
         ter = self.predict_ter(X) if len(X) else np.empty(0)
-        dec = rbf_decision(self.classifier_, self._stack(X, ter, seg)) if len(X) else np.empty(0)
+        dec = rbf_decision(self.classifier_, self._stack(X, ter, seg), n_jobs=self.n_jobs) if len(X) else np.empty(0)
         prob = self.platt_.predict(dec)
         rec = Recommendations.from_scores(prob, ter, seg, kinds, mt_threshold)
         rec.pick_probability = self.pick_platt_.predict(logit(prob[rec.rows]))

@@ -269,6 +269,7 @@ def recommend_project(
     from tmtprime.store.records import CandidatePrediction, NewRecommendation
 
     name, model, card = model_for(store, model_name)
+    model.set_params(n_jobs=n_jobs)
     threshold = resolve_mt_threshold(card, mt_threshold, target_precision)
     data = load_segments(store, role=None if document_id is not None else role, document_id=document_id)
     if not data.segments:
