@@ -107,6 +107,8 @@ def test_feature_vectors_round_trip_as_a_matrix(store):
     assert matrix.tolist()[0] == [9.0, 9.0] and matrix.tolist()[1] == [float(cands[1].id), 0.5]
     only_last, _ = store.features.load("bb-1", [cands[2].id, 10_000])
     assert only_last.tolist() == [cands[2].id]
+    from_numpy, _ = store.features.load("bb-1", np.array([cands[1].id], dtype=np.int64))
+    assert from_numpy.tolist() == [cands[1].id]
     with pytest.raises(StoreError, match="other features"):
         store.features.define("bb-1", ["len"])
     with pytest.raises(StoreError, match="2 features"):

@@ -112,7 +112,8 @@ class Features:
             if candidate_ids is None:
                 found = [(r.candidate_id, r.vector) for r in conn.execute(query)]
             else:
-                for chunk in batched(candidate_ids, 900):
+                # plain ints: numpy integers bind as blobs on SQLite and would match nothing
+                for chunk in batched([int(i) for i in candidate_ids], 900):
                     rows = conn.execute(query.where(_ROWS.c.candidate_id.in_(chunk)))
                     found.extend((r.candidate_id, r.vector) for r in rows)
         found.sort()
