@@ -33,3 +33,14 @@ def test_input_error_is_one_line_with_file_and_location(capsys):
 def test_module_entry_point_runs():
     out = subprocess.run([sys.executable, "-m", "tmtprime", "--version"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("tmtprime ")
+
+
+def test_meteor_is_exported_lazily_from_the_package():
+    code = (
+        "import sys, tmtprime.meteor as m; assert 'tmtprime.meteor.scorer' not in sys.modules;"
+        "from tmtprime.meteor import Meteor; assert 'tmtprime.meteor.scorer' in sys.modules;"
+        "print(Meteor.__name__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Meteor"
