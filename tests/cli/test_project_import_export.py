@@ -312,3 +312,23 @@ def test_a_failed_export_leaves_no_partial_file_and_keeps_the_previous_one(proje
         run("export", project, "--format", "csv", "-o", out, "-q")
     assert out.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir() if "picks" in p.name) == ["picks.csv"]
     assert run("export", project, "--format", "csv", "-o", tmp_path / "no" / "such.csv", "-q") == 1
+
+
+def test_parallel_plain_text_tm_with_target_file(tmp_path: Path, capsys) -> None:
+    p = tmp_path / "P.db"
+    src, tgt = tmp_path / "tm.en.txt", tmp_path / "tm.es.txt"
+    src.write_text("Open a file\nQuit\n", encoding="utf-8")
+    tgt.write_text("Abra un archivo\nSalir\n", encoding="utf-8")
+    assert run("project", "create", p, "--source-lang", "en", "--target-lang", "es") == 0
+    assert run("import", p, src, "--as", "tm", "--target-file", tgt, "-q") == 0
+    assert run("import", p, src, "--as", "tm", "--target-file", tgt, "-q") == 0  # same pair: nothing new
+    with Store.open(p) as store:
+        assert [(u.source, u.target) for u in store.tm.iter_units()] == [("Open a file", "Abra un archivo"), ("Quit", "Salir")]
+    capsys.readouterr()
+    tgt.write_text("Abra un archivo\n", encoding="utf-8")  # one line short: refused, store unchanged
+    assert run("import", p, src, "--as", "tm", "--target-file", tgt, "-q") == 1
+    assert "has 2 lines but the target file" in capsys.readouterr().err
+    with Store.open(p) as store:
+        assert store.tm.count() == 2
+    assert run("import", p, src, "--as", "tm", "-q") == 1
+    assert "--target-file" in capsys.readouterr().err

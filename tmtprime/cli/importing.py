@@ -39,6 +39,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "json, jsonl, text",
     )
     parser.add_argument("--name", help="document name in the project (default: the file name; one FILE only)")
+    parser.add_argument(
+        "--target-file",
+        metavar="FILE",
+        help="parallel plain text: the line-aligned translation of FILE (TM target, or reference of dev data)",
+    )
     cols = parser.add_argument_group("CSV/TSV columns (names, or 1-based numbers with --no-header)")
     cols.add_argument("--source-col", metavar="COL", help="source text")
     cols.add_argument("--target-col", metavar="COL", help="target text (of a TM)")
@@ -102,9 +107,14 @@ def _run(ns: argparse.Namespace) -> int:
 
     if ns.name and len(ns.files) > 1:
         raise UsageError("--name names one document: give one FILE with it")
+    if ns.target_file and len(ns.files) > 1:
+        raise UsageError("--target-file is the translation of one FILE: give one FILE with it")
     mapping = column_mapping(ns)
     with Store.open(ns.path) as store:
         for file in ns.files:
-            result = import_file(store, file, role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name, quiet=ns.quiet)
+            result = import_file(
+                store, file, role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
+                target_file=ns.target_file, quiet=ns.quiet,
+            )
             print(result.summary())
     return 0

@@ -95,6 +95,7 @@ def import_file(
     fmt: str | None = None,
     mapping: ColumnMapping | None = None,
     name: str | None = None,
+    target_file: str | os.PathLike[str] | None = None,
     quiet: bool = True,
     progress: ProgressCallback | None = None,
 ) -> ImportResult:
@@ -103,7 +104,9 @@ def import_file(
     ``fmt`` overrides format detection; ``mapping`` is a
     :class:`tmtprime.formats.ColumnMapping` for CSV/TSV. ``progress`` is called
     as ``progress(done, None)``; raising from it cancels the import (nothing is
-    kept). Raises ``InputError``/``FormatError`` naming the file and unit for bad
+    kept). ``target_file`` is the line-aligned translation of parallel plain text
+    (TM target, or reference of dev data); it is part of the import's identity.
+    Raises ``InputError``/``FormatError`` naming the file and unit for bad
     content, ``StoreError`` when the project refuses the change.
     """
     if role not in db.ROLES:
@@ -112,6 +115,8 @@ def import_file(
     if not file.is_file():
         raise InputError("file not found" if not file.exists() else "not a regular file", file=file)
     digest = content_hash(file)
+    if target_file is not None:
+        digest = hashlib.sha256(f"{digest}+{content_hash(target_file)}".encode()).hexdigest()
     previous = store.documents.find(digest, role)
     if previous is not None:
         return ImportResult(document=previous, already=True)
@@ -122,7 +127,12 @@ def import_file(
     reader = formats.read_tm if role == "tm" else formats.read_document
     try:
         info, units = reader(
-            file, fmt=fmt, mapping=mapping, source_lang=project.source_lang, target_lang=project.target_lang
+            file,
+            fmt=fmt,
+            mapping=mapping,
+            source_lang=project.source_lang,
+            target_lang=project.target_lang,
+            target_file=target_file,
         )
         _check_languages(info, project, file)
         counted = track(units, desc=f"importing {file.name}", unit=" units", quiet=quiet, callback=progress)
