@@ -81,10 +81,37 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("x dog", "dog x dog", [(0, 1, "exact"), (1, 2, "exact")]),  # fewest chunks among exact choices
         ("a b c d", "d c b a a b c d", [(0, 4, "exact"), (1, 5, "exact"), (2, 6, "exact"), (3, 7, "exact")]),
         ("x y cars car", "x y car", [(0, 0, "exact"), (1, 1, "exact"), (3, 2, "exact")]),
+        # diagonal detours (aligner rule 5): a word goes to its first off-diagonal place
+        ("a", "a a", [(0, 1, "exact")]),
+        ("a", "a b a", [(0, 2, "exact")]),
+        ("x a", "y a a", [(1, 2, "exact")]),
+        ("h h a", "r a r a", [(2, 1, "exact")]),  # first off-diagonal, not the last
+        ("a", "b a a", [(0, 1, "exact")]),  # no diagonal: first place
+        ("a a", "a", [(0, 0, "exact")]),  # the reference word has two candidates: no detour
+        ("a b", "a b x a b", [(0, 3, "exact"), (1, 4, "exact")]),
+        ("x a b", "y a b z a b", [(1, 4, "exact"), (2, 5, "exact")]),
     ],
 )
 def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
     assert pairs_of(EXACT_STEM, hyp, ref) == expected
+
+
+@pytest.mark.parametrize(
+    "beam, expected",
+    [
+        (3, [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0)]),  # the one-chunk path is pruned
+        (4, [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0)]),  # survives only as a binary heap polls (aligner rule 6)
+    ],
+)
+def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> None:
+    hyp, ref = "a b".split(), "b a a b".split()
+    assert align(hyp, ref, exact_matches(hyp, ref, 0), {0}, beam) == expected
+
+
+def test_diagonal_detours_apply_to_phrases_too() -> None:
+    m = Meteor(lang="en", modules=("paraphrase",), normalize=False, paraphrase_table=TinyTable([("e", "f g")]))
+    assert m.sentence_score("e", ["f g f g"]).alignment == [(0, 1, 2, 2, 0)]  # jar: e=f g@0,2
+    assert m.sentence_score("x e", ["f g f g"]).alignment == [(1, 1, 0, 2, 0)]  # off the diagonal: first
 
 
 def test_strong_phrase_matches_beat_weak_single_words() -> None:
