@@ -235,31 +235,38 @@ def _heap_survivors(keys: list[int], beam: int) -> list[int]:
     ``java.util.PriorityQueue`` with the jar's comparator does, so among
     children of equal rank the survivors are not the first offered but those
     the heap's sift-up/sift-down happen to surface (module docstring, rule 6).
+    Polls come out in rank order, so only a tie across the cut needs the heap.
     """
-    heap: list[int] = []
-    for key in keys:  # offer: sift up while strictly better than the parent
-        heap.append(key)
-        k, rank = len(heap) - 1, key // _SEQ
+    ranked = sorted(keys)
+    cut = ranked[beam - 1] // _SEQ
+    if ranked[beam] // _SEQ != cut:
+        return ranked[:beam]
+    ranks = [key // _SEQ for key in keys]
+    heap: list[int] = []  # indexes into keys
+    push = heap.append
+    for idx, rank in enumerate(ranks):  # offer: sift up while strictly better than the parent
+        push(idx)
+        k = len(heap) - 1
         while k:
             parent = (k - 1) >> 1
-            if rank >= heap[parent] // _SEQ:
+            if rank >= ranks[heap[parent]]:
                 break
             heap[k] = heap[parent]
             k = parent
-        heap[k] = key
+        heap[k] = idx
     out: list[int] = []
-    while heap and len(out) < beam:  # poll: move the last leaf to the root, sift down
-        out.append(heap[0])
+    while len(out) < beam:  # poll: move the last leaf to the root, sift down
+        out.append(keys[heap[0]])
         last = heap.pop()
         n = len(heap)
         if not n:
             break
-        k, rank = 0, last // _SEQ
-        while k < n >> 1:
+        rank, k, half = ranks[last], 0, n >> 1
+        while k < half:
             child = 2 * k + 1
-            if child + 1 < n and heap[child] // _SEQ > heap[child + 1] // _SEQ:
+            if child + 1 < n and ranks[heap[child]] > ranks[heap[child + 1]]:
                 child += 1
-            if rank <= heap[child] // _SEQ:
+            if rank <= ranks[heap[child]]:
                 break
             heap[k] = heap[child]
             k = child
