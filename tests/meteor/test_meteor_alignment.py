@@ -81,7 +81,7 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("x dog", "dog x dog", [(0, 1, "exact"), (1, 2, "exact")]),  # fewest chunks among exact choices
         ("a b c d", "d c b a a b c d", [(0, 4, "exact"), (1, 5, "exact"), (2, 6, "exact"), (3, 7, "exact")]),
         ("x y cars car", "x y car", [(0, 0, "exact"), (1, 1, "exact"), (3, 2, "exact")]),
-        # diagonal detours (aligner rule 5): a word goes to its first off-diagonal place
+        # diagonal detours (aligner rule 6): a word goes to its first off-diagonal place
         ("a", "a a", [(0, 1, "exact")]),
         ("a", "a b a", [(0, 2, "exact")]),
         ("x a", "y a a", [(1, 2, "exact")]),
@@ -90,6 +90,7 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("a a", "a", [(0, 0, "exact")]),  # the reference word has two candidates: no detour
         ("a b", "a b x a b", [(0, 3, "exact"), (1, 4, "exact")]),
         ("x a b", "y a b z a b", [(1, 4, "exact"), (2, 5, "exact")]),
+        ("o d f q", "o d r d f", [(0, 0, "exact"), (1, 1, "exact"), (2, 4, "exact")]),  # a detour extending a chunk
     ],
 )
 def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
@@ -100,7 +101,7 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
     "beam, expected",
     [
         (3, [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0)]),  # the one-chunk path is pruned
-        (4, [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0)]),  # survives only as a binary heap polls (aligner rule 6)
+        (4, [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0)]),  # survives only as a binary heap polls (aligner rule 7)
     ],
 )
 def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> None:
@@ -124,6 +125,31 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
     assert m.sentence_score("purchased", ["bought"]).alignment == []
     # two exact matches win over one paraphrase covering more words
     assert [a[4] for a in m.sentence_score("a b e", ["a b f"]).alignment] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # a one-word-to-phrase paraphrase loses to an exact match (aligner rule 4)...
+        ([("c", "a b")], "c", "c a b", [(0, 1, 0, 1, 0)]),
+        ([("b", "d e")], "b", "d e b", [(0, 1, 2, 1, 0)]),
+        # ... a phrase-to-phrase one beats it, and two one-to-phrase ones beat one exact match
+        ([("c a", "b a")], "c a", "b a", [(0, 2, 0, 2, 1)]),
+        ([("a", "c d"), ("d", "e e")], "a d x", "e c d e e", [(0, 1, 1, 2, 1), (1, 1, 3, 2, 1)]),
+        # off the diagonal an exact match shadows a phrase starting where it starts (rule 5)...
+        ([("a b c", "a d e")], "a b c", "x a d e", [(0, 1, 1, 1, 0)]),
+        ([("a b c", "a d e")], "a b c z", "x a d e z", [(0, 3, 1, 3, 1), (3, 1, 4, 1, 0)]),  # unless it saves a chunk
+        ([("a b c", "a d e")], "a b c", "a d e", [(0, 3, 0, 3, 1)]),  # on the diagonal the phrase wins
+        # ... and on the diagonal a solid phrase shadows single-word paraphrases starting where it starts
+        ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
+        ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
+        ([("a b", "a c"), ("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),  # not exact ones
+    ],
+)
+def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Minimal cases measured with the jar's Matcher (``-m "exact paraphrase"`` and the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
 def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
