@@ -144,6 +144,10 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
         ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
         ([("a b", "a c"), ("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),  # not exact ones
+        # tied phrases: those found from the reference phrase first, then by hypothesis position
+        ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
+        ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
+        ([("b c", "d e"), ("a b c", "d e")], "a b c", "d e", [(0, 3, 0, 2, 1)]),
     ],
 )
 def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -> None:

@@ -116,8 +116,19 @@ def synonym_matcher(synsets: Callable[[str], frozenset[int]]) -> Matcher:
 def paraphrase_candidates(
     table: PhraseTable, pairs: Sequence[tuple[Sequence[str], Sequence[str]]], stage: int
 ) -> list[list[Match]]:
-    """Paraphrase candidates of many segment pairs at once (the table lookup is vectorized)."""
-    return [[(m[0], m[1], m[2], m[3], stage) for m in found] for found in table.match_batch(pairs)]
+    """Paraphrase candidates of many segment pairs at once (the table lookup is vectorized).
+
+    They come in the order the jar offers them to its search, which decides
+    between phrases that tie: first those found from the reference phrase (the
+    table lists ``ref phrase -> hyp phrase``), then those found from the
+    hypothesis phrase, each by hypothesis position (``of a million`` / ``one
+    million`` keeps ``a million`` = ``one million``, listed both ways, rather
+    than ``of a million`` = ``one million``).
+    """
+    return [
+        [(m[0], m[1], m[2], m[3], stage) for m in sorted(found, key=lambda m: (-m[5], m[0]))]
+        for found in table.match_batch(pairs)
+    ]
 
 
 def build_matchers(
