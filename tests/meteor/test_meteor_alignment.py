@@ -140,6 +140,8 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("a b c", "a d e")], "a b c", "x a d e", [(0, 1, 1, 1, 0)]),
         ([("a b c", "a d e")], "a b c z", "x a d e z", [(0, 3, 1, 3, 1), (3, 1, 4, 1, 0)]),  # unless it saves a chunk
         ([("a b c", "a d e")], "a b c", "a d e", [(0, 3, 0, 3, 1)]),  # on the diagonal the phrase wins
+        ([("p", "q r"), ("p", "q r s")], "p", "x q r s", [(0, 1, 1, 2, 1)]),  # ... and a shorter phrase a longer one
+        ([("p", "q r"), ("p", "q r s")], "p", "q r s", [(0, 1, 0, 3, 1)]),
         # ... and on the diagonal a solid phrase shadows single-word paraphrases starting where it starts
         ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
         ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),

@@ -30,10 +30,14 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    keeps ``c`` = ``c``), while a phrase-to-phrase one beats it (``the fund`` /
    ``a fund`` keeps the phrase);
 5. *shadowed* candidates lose to a sibling starting at the same place in both
-   sentences: off the diagonal (``hs != rs``) an exact match shadows the later
-   modules' candidates starting there, whatever their length (``a b c`` /
-   ``x a d e`` with ``a b c`` -> ``a d e`` keeps ``a`` = ``a``, unless the
-   phrase saves a chunk); on the diagonal a solid paraphrase shadows the
+   sentences: off the diagonal (``hs != rs``) a strong candidate with fewer
+   words shadows the longer strong ones of its module or a later one starting
+   there, whatever their length (``a b c`` / ``x a d e`` with ``a b c`` ->
+   ``a d e`` keeps ``a`` = ``a``, unless the phrase saves a chunk; ``p`` /
+   ``x q r s`` with ``p`` -> ``q r`` and ``p`` -> ``q r s`` keeps ``q r``;
+   the jar in fact keeps the phrase it offers first, and in Meteor's tables
+   the shorter of two phrases with the same start comes first); on the
+   diagonal a solid paraphrase shadows the
    single-word non-exact candidates starting there (``luck in`` / ``success
    in`` keeps the phrase, while ``to know`` / ``to experience`` keeps ``to`` =
    ``to`` plus the synonym ``know`` = ``experience``);
@@ -158,21 +162,30 @@ def _diagonal_detours(candidates: Sequence[Match]) -> frozenset[Match]:
 def _shadowed(candidates: Sequence[Match], exact_stages: Collection[int]) -> frozenset[Match]:
     """Candidates that lose to a sibling starting at the same place in both sentences (rule 5).
 
-    Off the diagonal (``hs != rs``) an exact match shadows every candidate of a
-    later module starting where it starts (``covered with`` / ``is covered by``
-    keeps ``covered`` = ``covered``, not the phrase ``covered with`` =
-    ``covered by``); on the diagonal a solid paraphrase shadows the single-word
+    Off the diagonal (``hs != rs``) a strong candidate with fewer words shadows
+    the longer strong ones of its module or a later one starting where it
+    starts: an exact match shadows every phrase there (``covered with`` / ``is
+    covered by`` keeps ``covered`` = ``covered``), a shorter phrase a longer
+    one (``price`` / ``rewrite the prices of`` keeps ``price`` = ``the
+    prices``). On the diagonal a solid paraphrase shadows the single-word
     non-exact candidates starting where it starts (``luck in`` / ``success in``
     keeps the phrase, not ``luck`` = ``success`` plus ``in`` = ``in``).
     """
-    exact_at = {(m[0], m[2]): m[4] for m in candidates if m[4] in exact_stages and m[0] != m[2]}
-    solid_at = {m[0] for m in candidates if m[0] == m[2] and m[1] > 1 and m[3] > 1 and m[4] not in exact_stages}
-    return frozenset(
-        m
-        for m in candidates
-        if exact_at.get((m[0], m[2]), m[4]) < m[4]
-        or (m[0] == m[2] and m[0] in solid_at and m[1] == 1 and m[3] == 1 and m[4] not in exact_stages)
-    )
+    at: dict[tuple[int, int], list[Match]] = {}
+    for m in candidates:
+        at.setdefault((m[0], m[2]), []).append(m)
+    out: set[Match] = set()
+    for (hs, rs), siblings in at.items():
+        if len(siblings) < 2:
+            continue
+        if hs != rs:
+            strong = [m for m in siblings if m[4] in exact_stages or m[1] > 1 or m[3] > 1]
+            out.update(
+                m for m in strong if any(o[1] + o[3] < m[1] + m[3] and o[4] <= m[4] for o in strong)
+            )
+        elif any(m[1] > 1 and m[3] > 1 and m[4] not in exact_stages for m in siblings):
+            out.update(m for m in siblings if m[1] == 1 and m[3] == 1 and m[4] not in exact_stages)
+    return frozenset(out)
 
 
 # A path's rank is one integer: the criteria of the module docstring packed into
