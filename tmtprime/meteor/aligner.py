@@ -64,12 +64,28 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
 Rules 4-5 for paraphrases were fitted on ~40,000 crafted pairs with crafted
 paraphrase tables (``-a``) and checked on WMT22 sentences; they are a model of
 what the jar does, not of how. Known residual differences (measured in
-``bench/meteor_parity.py``): ties the jar breaks differently when several
-words compete for the same places (``a b`` / ``a b a a b`` -> 0-0 1-1 although
-``a b`` / ``a b x a b`` -> 0-3 1-4), long segments where the pruning still
-differs, and paraphrase choices between phrases of different hypothesis
-starts (``of a million`` / ``one million`` keeps ``a million`` = ``one
-million``, the off-diagonal one, though ``of a million`` covers more).
+``bench/meteor_parity.py``):
+
+* ties the jar breaks differently when several words compete for the same
+  places (``a b`` / ``a b a a b`` -> 0-0 1-1 although ``a b`` / ``a b x a b``
+  -> 0-3 1-4; ``a a f`` / ``a x a y a f`` -> 0-2 1-4 although ``a a`` / ``a x
+  a y a`` -> 0-0 1-2), and ties changed by a weak candidate of the same word
+  in between (``a`` / ``a b a`` with ``a`` -> ``b`` keeps 0-0, the diagonal);
+* long segments where the pruning still differs (French gettext text: most
+  remaining score differences are segments of 100-500 words);
+* paraphrase choices that turn on the diagonal in ways rules 5-6 do not
+  capture: ``be able replace`` / ``can only be replaced`` keeps ``be`` = ``be``
+  over two diagonal one-to-phrase paraphrases, ``the support of`` / ``supported
+  by`` keeps ``support of`` = ``supported by`` over the diagonal ``the support
+  of``, ``a d`` / ``c d q e e`` (``a`` -> ``c d``, ``d`` -> ``e e``) keeps ``d``
+  = ``d`` over the two paraphrases in two chunks;
+* among tied paraphrases of one phrase the jar takes the one its table lists
+  first (``a b c`` / ``d e`` with ``d e`` -> ``b c`` listed before ``d e`` ->
+  ``a b c`` keeps ``b c``, listed after it keeps ``a b c``; ``p`` / ``x q r
+  s`` with ``p`` -> ``q r s`` listed before ``p`` -> ``q r`` keeps ``q r s``),
+  an order the candidates do not carry (Meteor's English table lists them
+  alphabetically, which rule 5's "fewer words first" follows for phrases
+  with the same start).
 """
 
 from __future__ import annotations
