@@ -99,3 +99,31 @@ def test_a_single_document_trains_with_segment_folds():
     model = TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(1.0,), ter_C_grid=(10.0,), cv=2)
     model.fit(X, y, ter=ter, segments=seg, groups=np.zeros(len(X), dtype=int))
     assert len(model.recommend(X, segments=seg).rows) == 60
+
+
+def test_mt_over_tm_decision_is_platt_scaled_on_the_predicted_ter_margin():
+    X, y, ter, seg, groups = toy(150, seed=3)
+    kinds = ["tm", "mt", "mt"] * 150
+    model = TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(1.0,), ter_C_grid=(10.0,), cv=3)
+    model.fit(X, y, ter=ter, segments=seg, groups=groups, kinds=kinds)
+    assert model.mt_platt_ is not None and model.oof_mt_probability_.shape == (150,)
+    rec = model.recommend(X, segments=seg, kinds=kinds)
+    p = rec.mt_probability
+    assert p.shape == (150,) and np.all((p > 0) & (p < 1))
+    # the larger the TM match's predicted TER over the best MT output, the surer MT wins
+    margin = rec.predicted_ter[0::3] - np.minimum(rec.predicted_ter[1::3], rec.predicted_ter[2::3])
+    assert np.all(np.diff(p[np.argsort(margin)]) >= 0)
+    # it tracks reality: segments where an MT output really beats the TM match score higher
+    beaten = np.minimum(ter[1::3], ter[2::3]) < ter[0::3]
+    assert p[beaten].mean() > p[~beaten].mean() + 0.2
+    # the knob: MT over the TM match only where P(MT beats TM) >= X
+    strict = model.recommend(X, segments=seg, kinds=kinds, mt_threshold=0.9)
+    mt_kept = strict.rows % 3 != 0
+    assert np.all(p[mt_kept] >= 0.9)
+    assert np.all(strict.rows[~mt_kept & (rec.rows % 3 != 0)] % 3 == 0)
+
+
+def test_without_kinds_there_is_no_mt_decision(fitted):
+    model, (X, _, _, seg) = fitted
+    assert model.mt_platt_ is None
+    assert np.all(np.isnan(model.recommend(X, segments=seg).mt_probability))

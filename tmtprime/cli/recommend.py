@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Uses the project's newest model (or --model NAME); a project without one gets the model "
             "shipped with TMTprime. Features that need the TM (language models, lexical tables) come "
             "from the project's own TM. --mt-threshold X recommends MT over the TM match only when the "
-            "model is at least X sure that the TM match is not the best; --precision P takes the "
+            "model is at least X sure that an MT output beats the TM match; --precision P takes the "
             "threshold that reached precision P in the model's cross-validation."
         ),
     )

@@ -16,7 +16,9 @@ the same way in ``tmtprime evaluate`` and ``bench/recommend_quality.py``:
 score of at least 50. A segment is *positive* when some MT candidate has a
 strictly lower TER than the TM match, i.e. when the TM match is not among the
 best candidates. The recommender decides "MT" at threshold X when
-P(TM match is not the best) = 1 - P(best | TM match) >= X.
+P(an MT output beats the TM match) >= X — the model's dedicated, Platt-scaled
+decision (:meth:`TMTprimeRecommender._fit_mt_decision`), or 1 - P(best | TM
+match) for predictions that do not carry it.
 """
 
 from __future__ import annotations
@@ -97,6 +99,8 @@ class CrossValidated:
     rule: np.ndarray
     single_name_by_fold: list[str] = field(default_factory=list)
     rule_threshold_by_fold: list[float] = field(default_factory=list)
+    mt_probability: np.ndarray | None = None
+    """P(an MT output beats the TM match) of each segment (NaN without both kinds); None: use 1 - P(best | TM)."""
 
 
 def cross_validate(
@@ -121,12 +125,14 @@ def cross_validate(
     pick_prob = np.zeros(rows.n_segments)
     single = np.zeros(rows.n_segments, dtype=np.int64)
     rule = np.zeros(rows.n_segments, dtype=np.int64)
-    result = CrossValidated(rows, prob, ter, picks, pick_prob, single, rule)
+    mt_prob = np.full(rows.n_segments, np.nan)
+    result = CrossValidated(rows, prob, ter, picks, pick_prob, single, rule, mt_probability=mt_prob)
     splits = list(splitter.split(np.zeros(rows.n_segments), groups=seg_groups))
     for k, (train_seg, test_seg) in enumerate(splits):
         train, test = rows.subset(train_seg), rows.subset(test_seg)
         model = make_model().fit(
-            train.X, train.labels, ter=train.ter, segments=train.segments, groups=train.groups, feature_names=train.feature_names
+            train.X, train.labels, ter=train.ter, segments=train.segments, groups=train.groups, kinds=list(train.kinds),
+            feature_names=train.feature_names,
         )
         rec = model.recommend(test.X, segments=test.segments, kinds=list(test.kinds))
         test_rows = np.nonzero(np.isin(rows.segments, test_seg))[0]  # same order as test's rows
@@ -136,6 +142,7 @@ def cross_validate(
         test_segments = np.unique(rows.segments[test_rows])
         picks[test_segments] = test_rows[rec.rows]
         pick_prob[test_segments] = rec.pick_probability
+        mt_prob[test_segments] = rec.mt_probability
         single[test_segments] = test_rows[base.single_picks(test)]
         rule[test_segments] = test_rows[base.rule_picks(test)]
         result.single_name_by_fold.append(base.systems_by_ter[0])
@@ -250,9 +257,14 @@ def best_precision_at_recall(scores: np.ndarray, positive: np.ndarray, min_recal
     return max(points, key=lambda p: (p.precision, p.recall), default=None)
 
 
-def mt_over_tm(rows: CandidateRows, probability: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per segment with a TM match of fuzzy >= 50: the score 1 - P(best | TM match) and whether
-    some MT candidate is strictly better than the TM match (best TM candidate of the segment)."""
+def mt_over_tm(
+    rows: CandidateRows, probability: np.ndarray, mt_probability: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per segment with a TM match of fuzzy >= 50: the decision score and whether some MT
+    candidate is strictly better than the TM match (best TM candidate of the segment).
+
+    The score is ``mt_probability`` of the segment when given (P(an MT output beats the
+    TM match)), else 1 - P(best | TM match)."""
     assert rows.ter is not None
     is_tm = rows.kinds == "tm"
     n = rows.n_segments
@@ -270,7 +282,8 @@ def mt_over_tm(rows: CandidateRows, probability: np.ndarray) -> tuple[np.ndarray
     np.minimum.at(mt_low, rows.segments[~is_tm], rows.ter[~is_tm])
     idx = best_tm[keep]
     positive = mt_low[keep] < rows.ter[idx] - 1e-9
-    return 1.0 - probability[idx], positive
+    score = 1.0 - probability[idx] if mt_probability is None else mt_probability[keep]
+    return score, positive
 
 
 def report(
@@ -308,7 +321,7 @@ def report(
     pick_best = ter[cv.picks] <= seg_oracle + 1e-9
     conf = confidence(cv.predicted_ter[cv.picks])
     ece, table = calibration_table(pick_prob, pick_best.astype(np.float64))
-    scores, positive = mt_over_tm(rows, cv.probability)
+    scores, positive = mt_over_tm(rows, cv.probability, cv.mt_probability)
     pearson_meteor = None
     if meteor is not None and texts is not None and references is not None:
         meteor_scores = np.asarray(meteor([texts[r] for r in cv.picks], list(references)))

@@ -132,7 +132,9 @@ def threshold_for_precision(scores: np.ndarray, positive: np.ndarray, target: fl
 
 def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> EvaluationReport:
     """Metrics of the out-of-fold predictions made while training (grouped by document)."""
-    rec = Recommendations.from_scores(model.oof_probability_, model.oof_predicted_ter_, rows.segments, list(rows.kinds))
+    rec = Recommendations.from_scores(
+        model.oof_probability_, model.oof_predicted_ter_, rows.segments, list(rows.kinds), mt_probability=model.oof_mt_probability_
+    )
     base = Baselines.learn(rows)
     cv = CrossValidated(
         rows,
@@ -144,6 +146,7 @@ def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> Evaluati
         base.rule_picks(rows),
         [base.systems_by_ter[0]],
         [base.rule_threshold],
+        mt_probability=model.oof_mt_probability_,
     )
     return report(cv)
 
@@ -171,6 +174,7 @@ def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, re
             "ter_regressor": {k: float(v) for k, v in model.ter_params_.items()},
             "epsilon": model.epsilon,
             "platt": {"A": model.platt_.a_, "B": model.platt_.b_},
+            "mt_decision_platt": None if model.mt_platt_ is None else {"A": model.mt_platt_.a_, "B": model.mt_platt_.b_},
         },
         "cross_validated": {
             "note": "out-of-fold predictions of the training run, folds grouped by document",
@@ -205,7 +209,10 @@ def train_project(
     extractor = fit_extractor(store, n_jobs=n_jobs, quiet=quiet)
     rows = project_rows(store, data, extractor, with_ter=True, n_jobs=n_jobs, quiet=quiet)
     model = (make_model or (lambda: TMTprimeRecommender(n_jobs=n_jobs)))()
-    model.fit(rows.X, rows.labels, ter=rows.ter, segments=rows.segments, groups=rows.groups, feature_names=rows.feature_names)
+    model.fit(
+        rows.X, rows.labels, ter=rows.ter, segments=rows.segments, groups=rows.groups, kinds=list(rows.kinds),
+        feature_names=rows.feature_names,
+    )
     card = model_card(model, rows, store, training_report(model, rows))
     name = name or f"svm-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
     store.models.save(name, persist.dumps(model), card, replace=True)
@@ -330,7 +337,7 @@ def evaluate_project(
     base = Baselines.learn(base_rows)
     held_out = CrossValidated(
         rows, rec.probability, rec.predicted_ter, rec.rows, rec.pick_probability, base.single_picks(rows), base.rule_picks(rows),
-        [base.systems_by_ter[0]], [base.rule_threshold],
+        [base.systems_by_ter[0]], [base.rule_threshold], mt_probability=rec.mt_probability,
     )
     return report(held_out, meteor=meteor, texts=texts, references=refs)
 
