@@ -98,6 +98,25 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
 
 
 @pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        # an exact word with an earlier placement farther from the diagonal keeps it rather
+        # than move to a later one where a weak (stem) match would extend its chunk (rule 8)
+        ("car x of car", "of y z of cars", [(2, 0, "exact")]),
+        ("car x of car", "of y of cars", [(2, 0, "exact")]),
+        ("car x x of car", "w of y z of cars", [(3, 1, "exact")]),
+        ("of x y of car", "w w of cars cars", [(0, 2, "exact")]),  # same reference word, two hypothesis words
+        ("x of y of car car", "w w w w of cars", [(1, 4, "exact")]),
+        # the earlier placement is not farther: the extension wins as before
+        ("car x of car", "w of y z of cars", [(2, 4, "exact"), (3, 5, "stem")]),
+        ("car of car", "of y z of cars", [(1, 3, "exact"), (2, 4, "stem")]),
+    ],
+)
+def test_weak_extensions_of_a_word_moved_nearer_the_diagonal_earn_nothing(hyp: str, ref: str, expected) -> None:
+    assert pairs_of(EXACT_STEM, hyp, ref) == expected
+
+
+@pytest.mark.parametrize(
     "beam, expected",
     [
         (3, [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0)]),  # the one-chunk path is pruned
