@@ -113,28 +113,36 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096, n_jobs: i
 
     Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with float32 matrix
     products in chunks: about five times faster than float64 and within 1e-4 of
-    libsvm's result (decision values and TER predictions are used far coarser).
-    Chunks run on ``n_jobs`` threads (numpy releases the GIL in the products
-    and in ``exp``, which is single-threaded otherwise).
+    libsvm's result on small models (about 3e-3 in TER points on a 6,000-vector
+    TER regressor, like libsvm's own float64 vs our float32; decision values and
+    TER predictions are used far coarser). The exponent is built in place as
+    2 gamma x.sv - gamma |sv|^2 - gamma |x|^2 (the factor 2 gamma folded into the
+    support vectors once): one matrix product and three in-place passes per chunk
+    instead of five temporaries, half the CPU time of the plain formula. It is
+    clipped at 0 (a squared distance is never negative), so ``exp`` cannot
+    overflow. Chunks run on ``n_jobs`` threads (numpy releases the GIL in the
+    products and in ``exp``, which is single-threaded otherwise).
     """
     from tmtprime.parallel import run_batches
 
     scaler, svm = pipeline[0], pipeline[-1]
     Z = scaler.transform(X).astype(np.float32)
-    sv = svm.support_vectors_.astype(np.float32)
-    coef = svm.dual_coef_[0].astype(np.float32)
     gamma = np.float32(svm._gamma)
-    sv_norm = np.einsum("ij,ij->i", sv, sv)
+    sv = svm.support_vectors_.astype(np.float32)
+    sv_scaled_t = np.ascontiguousarray(((2.0 * gamma) * sv).T)
+    sv_term = gamma * np.einsum("ij,ij->i", sv, sv)
+    coef = svm.dual_coef_[0].astype(np.float32)
 
     def block(starts):
         out = []
         for start in starts:
             z = Z[start : start + chunk]
-            sq = np.einsum("ij,ij->i", z, z)[:, None] + sv_norm[None, :] - 2.0 * (z @ sv.T)
-            np.maximum(sq, 0.0, out=sq)
-            np.multiply(sq, -gamma, out=sq)
-            np.exp(sq, out=sq)
-            out.append(sq @ coef)
+            k = z @ sv_scaled_t
+            k -= sv_term
+            k -= (gamma * np.einsum("ij,ij->i", z, z))[:, None]
+            np.minimum(k, 0.0, out=k)
+            np.exp(k, out=k)
+            out.append(k @ coef)
         return out
 
     starts = list(range(0, len(Z), chunk))
