@@ -72,6 +72,28 @@ def test_placeholder_loss_and_tm_diff_are_seen(extractor):
     assert X[:, col("rel_lm_logprob")].max() == 0.0
 
 
+def test_edit_rates_and_seen_ngrams(extractor):
+    X = extractor.transform([segment("No se puede abrir el archivo %s", "Guardar archivo")])
+    # an MT output identical to the TM match needs no edits to reach it; the other does
+    assert X[0, col("cand_edit_rate_to_tm")] == 0.0 and X[1, col("cand_edit_rate_to_tm")] == 0.0
+    assert X[2, col("cand_edit_rate_to_tm")] > 0.5
+    assert X[1, col("cand_edit_rate_to_others_min")] == 0.0
+    assert X[2, col("cand_edit_rate_to_mt_min")] == X[2, col("cand_edit_rate_to_others_min")]
+    # one source word changed ("open" -> "save") per word of the new source
+    assert X[0, col("seg_tm_edits_per_source_word")] == pytest.approx(1 / 5)
+    # the TM target is phrasing the TM has; "guardar archivo" is not, and it is too short for 3-grams
+    assert X[0, col("cand_tm_2grams_seen")] == 1.0 and X[0, col("cand_tm_4grams_seen")] == 1.0
+    assert X[2, col("cand_tm_2grams_seen")] == 0.0 and X[2, col("cand_tm_3grams_seen")] == 1.0
+
+
+def test_source_language_words_left_in_a_candidate(extractor):
+    X = extractor.transform([segment("No se puede guardar el archivo %s", "Guardar the file %s")])
+    assert X[1, col("cand_source_side_words")] == 0
+    # "the" and "file" are frequent in the TM sources, absent from its targets
+    assert X[2, col("cand_source_side_words")] == 2
+    assert X[2, col("cand_source_side_share")] == pytest.approx(2 / 3)
+
+
 def test_errors_are_clear():
     with pytest.raises(ModelError, match="not fitted"):
         CandidateFeatureExtractor().transform([segment("x")])

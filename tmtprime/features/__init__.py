@@ -5,6 +5,8 @@
 * :mod:`~tmtprime.features.lm` — interpolated Kneser-Ney trigram LM;
 * :mod:`~tmtprime.features.ibm1` — IBM Model 1 (numpy EM, sparse batch scoring);
 * :mod:`~tmtprime.features.tmdiff` — how the TM source differs from the new source;
+* :mod:`~tmtprime.features.editrate` — word edit rates between a segment's candidates and its TM match;
+* :mod:`~tmtprime.features.ngrams` — which 2/3/4-grams of a candidate the TM targets contain;
 * :mod:`~tmtprime.features.overlap` — Meteor-style exact-match statistics between two strings;
 * :mod:`~tmtprime.features.tokens` — tokenizer and inline-code classes of software strings.
 """

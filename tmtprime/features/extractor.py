@@ -4,14 +4,18 @@ One row per candidate of every segment (in segment order, then candidate
 order). Three groups of columns:
 
 * ``seg_*`` describe the segment (the same for all its candidates): source
-  length and how typical the source is of the TM (LM score, OOV rate), the best
-  TM match's fuzzy score and how its source differs from the new source, and
-  how much the MT outputs agree with each other.
+  length and how typical the source is of the TM (LM score, OOV rate), the
+  best TM match's fuzzy score and how its source differs from the new source
+  (including the word edits per TM target word), and how much the MT outputs
+  agree with each other.
 * ``cand_*`` describe one candidate: kind (TM or MT), fuzzy score, length
-  ratios, target-LM score, IBM Model 1 scores in both directions, copied
-  (untranslated) source words, mismatches of inline codes, punctuation and case
-  with the source, and agreement with the other candidates (mean/max over
-  them, so the number and order of systems does not matter).
+  ratios, target-LM score and share of its 2/3/4-grams the TM targets have
+  (:mod:`~tmtprime.features.ngrams`), IBM Model 1 scores in both directions,
+  copied (untranslated) source words and source-language words,
+  mismatches of inline codes, punctuation and case with the source, agreement
+  with the other candidates (mean/max over them, so the number and order of
+  systems does not matter) and word edit rates to the TM match and the other
+  candidates (:mod:`~tmtprime.features.editrate`, a TER stand-in).
 * ``rel_*`` compare a candidate with the best value among its segment's
   candidates, which is what a per-candidate classifier needs to rank them.
 
@@ -27,6 +31,8 @@ from functools import partial
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features.editrate import EDIT_CANDIDATE_NAMES, candidate_edit_rates
+from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
@@ -34,7 +40,7 @@ from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_code
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches
 
-FEATURE_SET_VERSION = "2"
+FEATURE_SET_VERSION = "3"
 """Bumped whenever a feature's definition changes, so cached values are recomputed."""
 
 SEGMENT_FEATURES = (
@@ -70,6 +76,8 @@ _CANDIDATE_MODELS = (
 )
 _CANDIDATE_TAIL = (
     "cand_copied_share",
+    "cand_source_side_share",
+    "cand_source_side_words",
     *(f"cand_code_mismatch_{c}" for c in CODE_PATTERNS),
     "cand_punct_mismatch",
     "cand_end_punct_mismatch",
@@ -79,7 +87,8 @@ _CANDIDATE_TAIL = (
     "cand_identical_share",
     "cand_agree_tm_score",
 )
-CANDIDATE_FEATURES = _CANDIDATE_HEAD + _CANDIDATE_MODELS + _CANDIDATE_TAIL
+_CANDIDATE_NGRAMS = tuple(f"cand_tm_{n}grams_seen" for n in NGRAM_ORDERS)
+CANDIDATE_FEATURES = _CANDIDATE_HEAD + _CANDIDATE_MODELS + _CANDIDATE_TAIL + EDIT_CANDIDATE_NAMES + _CANDIDATE_NGRAMS
 RELATIVE_FEATURES = (
     "rel_lm_logprob",
     "rel_ibm_fwd_logprob",
@@ -192,7 +201,7 @@ def _segment_values(seg: Segment, src: list[str], src_codes: dict, src_lm: np.nd
     ]
 
 
-def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], src_codes: dict, src_punct: dict, best: int | None, stats, tgt_vocab) -> list[float]:
+def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], src_codes: dict, src_punct: dict, best: int | None, stats, models: TMModels) -> list[float]:
     """The surface and agreement columns of one candidate, in :data:`_CANDIDATE_OWN` order."""
     cand = seg.candidates[k]
     n = len(seg.candidates)
@@ -201,7 +210,9 @@ def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], 
     best_fuzzy = (seg.candidates[best].fuzzy or 0.0) / 100.0 if best is not None else 0.0
     cand_punct = punctuation_counts(cand.text)
     words = [t for t in ct if is_word(t)]
+    tgt_vocab = models.target_lm_.vocab_
     copied = sum(1 for t in words if t in src_words and t not in tgt_vocab)
+    source_side = sum(1 for t in words if t in src_words and models.source_side_word(t))
     others = [j for j in range(n) if j != k]
     if others:
         mean = [sum(stats[k][j][s] for j in others) / len(others) for s in range(len(STAT_NAMES))]
@@ -218,6 +229,8 @@ def _candidate_values(seg: Segment, k: int, ct: list[str], src_words: set[str], 
         0.0,  # cand_len_ratio: filled in for the whole batch (needs the source length)
         math.log((len(cand.text) + 1) / (len(seg.source) + 1)),
         copied / max(len(words), 1),
+        source_side / max(len(words), 1),
+        float(source_side),
         *code_mismatches(src_codes, inline_codes(cand.text)),
         float(sum((src_punct[p] > 0) != (cand_punct[p] > 0) for p in src_punct)),
         float(_end_class(seg.source) != _end_class(cand.text)),
@@ -252,14 +265,15 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
     X[:, col["cand_ibm_rev_logprob"] : col["cand_ibm_rev_src_coverage"] + 1] = models.reverse_.score(cand_tokens, row_src)
     best_tm = [_best_tm(s) for s in segments]
     diffs: dict[int, TMDiff] = {
-        i: tm_diff(s.source, s.candidates[b].tm_source or "", s.candidates[b].text)
+        i: tm_diff(s.source, s.candidates[b].tm_source or "", src_tokens[i], cand_tokens[int(offsets[i]) + b])
         for i, (s, b) in enumerate(zip(segments, best_tm))
         if b is not None and s.candidates[b].tm_source
     }
     add_masses(list(diffs.values()), models.forward_)
-    tgt_vocab = models.target_lm_.vocab_
+    X[:, col["cand_tm_2grams_seen"] : col["cand_tm_4grams_seen"] + 1] = models.target_ngrams_.coverage(cand_tokens)
 
     own = [col[name] for name in _CANDIDATE_OWN]
+    edit_cols = [col[name] for name in EDIT_CANDIDATE_NAMES]
     seg_cols = slice(0, len(SEGMENT_FEATURES))
     for s_idx, seg in enumerate(segments):
         start = int(offsets[s_idx])
@@ -271,9 +285,10 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
         stats = _pairwise_agreement(toks)
         diff = diffs[s_idx].values if s_idx in diffs else no_tm_features()
         X[start : start + len(toks), seg_cols] = _segment_values(seg, src, src_codes, src_lm[s_idx], best, diff, stats)
+        X[start : start + len(toks), edit_cols] = candidate_edit_rates(toks, [c.kind == "mt" for c in seg.candidates], best)
         src_words = set(src)
         for k, ct in enumerate(toks):
-            X[start + k, own] = _candidate_values(seg, k, ct, src_words, src_codes, src_punct, best, stats, tgt_vocab)
+            X[start + k, own] = _candidate_values(seg, k, ct, src_words, src_codes, src_punct, best, stats, models)
 
     # length ratio in tokens (needs the source length of the row's segment)
     src_len = np.array([len(t) for t in src_tokens])[seg_of_row]

@@ -1,7 +1,8 @@
 """The statistical models a project's TM yields for the features.
 
 Language models of the TM's target side (for candidates) and source side (for
-new source strings) and IBM Model 1 in both directions. They are trained on
+new source strings), IBM Model 1 in both directions, the set of target-side
+n-grams and per-word counts on each side. They are trained on
 the project's own TM whenever features are computed for it, so a shipped
 recommender model carries no TM of its own and still speaks the project's
 terminology; the fingerprint ties cached feature values to the TM they came from.
@@ -10,11 +11,14 @@ terminology; the fingerprint ties cached feature values to the TM they came from
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 
 from tmtprime.errors import ModelError
 from tmtprime.features.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
+from tmtprime.features.ngrams import NgramSet
 from tmtprime.features.tokens import lower_tokens
 
 
@@ -41,7 +45,16 @@ class TMModels:
         self.source_lm_ = KneserNeyLM().fit(sources)
         self.forward_ = IBMModel1(self.ibm_iterations).fit(sources, targets)
         self.reverse_ = IBMModel1(self.ibm_iterations).fit(targets, sources)
+        self.target_ngrams_ = NgramSet().fit(targets)
+        self.source_counts_ = Counter(chain.from_iterable(sources))
+        self.target_counts_ = Counter(chain.from_iterable(targets))
         return self
+
+    def source_side_word(self, word: str) -> bool:
+        """Whether ``word`` is a source-language word: more than twice as frequent (add-one)
+        in the TM sources as in the TM targets. Shared words (names, numbers, product
+        terms the team keeps) occur on both sides and do not count."""
+        return self.source_counts_[word] + 1 > 2 * (self.target_counts_[word] + 1)
 
     def check_fitted(self) -> None:
         if self.fingerprint_ is None:
