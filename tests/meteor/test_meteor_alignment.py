@@ -91,6 +91,9 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("a b", "a b x a b", [(0, 3, "exact"), (1, 4, "exact")]),
         ("x a b", "y a b z a b", [(1, 4, "exact"), (2, 5, "exact")]),
         ("o d f q", "o d r d f", [(0, 0, "exact"), (1, 1, "exact"), (2, 4, "exact")]),  # a detour extending a chunk
+        # earlier exact siblings (aligner rule 9): a later hypothesis word for the same reference word loses ties
+        ("a b a", "b a b", [(0, 1, "exact"), (1, 2, "exact")]),  # not 1-0 2-1
+        ("a b b", "a b a b", [(0, 0, "exact"), (1, 1, "exact"), (2, 3, "exact")]),
     ],
 )
 def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
