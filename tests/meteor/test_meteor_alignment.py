@@ -94,6 +94,9 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         # earlier exact siblings (aligner rule 9): a later hypothesis word for the same reference word loses ties
         ("a b a", "b a b", [(0, 1, "exact"), (1, 2, "exact")]),  # not 1-0 2-1
         ("a b b", "a b a b", [(0, 0, "exact"), (1, 1, "exact"), (2, 3, "exact")]),
+        # beam survivors keep their offer order and the first best path wins (aligner rule 7)
+        ("b b a a a b", "a b a", [(1, 1, "exact"), (2, 2, "exact"), (3, 0, "exact")]),
+        ("c b a b a c", "a a b a b", [(1, 2, "exact"), (2, 3, "exact"), (3, 4, "exact"), (4, 0, "exact")]),
     ],
 )
 def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
