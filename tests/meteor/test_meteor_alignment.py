@@ -165,6 +165,17 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
         ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
         ([("a b", "a c"), ("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),  # not exact ones
+        # a long phrase (six words or more) counts hl // 2 + rl // 2 half strong matches (rule 4):
+        # 6 + 4 words count 5 halves and beat two exact matches, on the diagonal or off it...
+        ([("a b c d e f", "p q e f")], "a b c d e f", "p q e f", [(0, 6, 0, 4, 1)]),
+        ([("a b c d e f", "p q e f")], "x a b c d e f", "p q e f", [(1, 6, 0, 4, 1)]),
+        ([("from the bottom of my heart", "with all my heart")], "from the bottom of my heart", "with all my heart",
+         [(0, 6, 0, 4, 1)]),
+        # ... while 5 + 5 words count 4 halves and lose to four exact matches
+        ([("a b c d e", "a b x d e")], "a b c d e", "a b x d e",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
+        ([("as well as for", "as well as to")], "as well as for", "as well as to",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0)]),
         # tied phrases: those found from the reference phrase first, then by hypothesis position
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),

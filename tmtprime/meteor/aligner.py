@@ -28,7 +28,14 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    (``x cars`` / ``x car car``). A one-word-to-phrase paraphrase beats nothing
    but loses to an exact match (``c`` / ``c a b`` with ``c`` -> ``a b``
    keeps ``c`` = ``c``), while a phrase-to-phrase one beats it (``the fund`` /
-   ``a fund`` keeps the phrase);
+   ``a fund`` keeps the phrase). A *long* phrase (six words or more, both
+   sides together) counts ``hl // 2 + rl // 2`` half strong matches instead of
+   one: ``from the bottom of my heart`` / ``with all my heart`` (5 halves) beats
+   ``my`` = ``my`` plus ``heart`` = ``heart`` (4), while ``a b c d e`` / ``a b x
+   d e`` (4 halves) loses to its four exact matches. Fitted on WMT22 sentences
+   (alignment identity 2,721 -> 2,785 of 3,000; the half weights and the
+   six-word threshold were the best of a small grid) and checked on crafted
+   tables; it models what the jar does with long phrases, not how;
 5. *shadowed* candidates lose to a sibling starting at the same place in both
    sentences: off the diagonal (``hs != rs``) a strong candidate with fewer
    words shadows the longer strong ones of its module or a later one starting
@@ -250,6 +257,28 @@ _FIELD = 1 << 20
 _SEQ = 1 << 32
 
 
+# A paraphrase covering at least this many words (both sides together) is a *long* phrase (rule 4).
+_LONG_PHRASE = 6
+
+
+def _strength(hl: int, rl: int, exact: bool) -> int:
+    """What a match adds to the first rank field, in half strong matches (module docstring, rule 4).
+
+    An exact match or a short phrase counts one strong match (2), a single-word
+    non-exact match nothing, and a long phrase ``hl // 2 + rl // 2`` halves:
+    ``due to the fact that there`` = ``because there`` (6 + 2 words) counts two
+    strong matches, as much as ``due to the fact that`` = ``because`` plus
+    ``there`` = ``there``, while ``a b c`` = ``a b d`` (3 + 3) counts one.
+    """
+    if exact:
+        return 2
+    if hl == 1 and rl == 1:
+        return 0
+    if hl + rl >= _LONG_PHRASE:
+        return hl // 2 + rl // 2
+    return 2
+
+
 def _weights(stages: int) -> tuple[int, int, int, int, int, list[int], int]:
     """Place values of (strong, solid, chunks, shadowed, covered, matches of stage 0..n-1, diagonal detours)."""
     places = [_FIELD ** k for k in range(stages + 6)][::-1]
@@ -276,7 +305,7 @@ def _search(
         exact = stage in exact_stages
         strong = exact or hl > 1 or rl > 1
         solid = exact or (hl > 1 and rl > 1)
-        return -w_strong * strong - w_solid * solid + w_shadow * (m in shadowed) - w_cov - w_stage[stage]
+        return -w_strong * _strength(hl, rl, exact) - w_solid * solid + w_shadow * (m in shadowed) - w_cov - w_stage[stage]
 
     def opening(m: Match) -> int:
         """What opening a chunk with ``m`` costs: a chunk, and a detour only where it starts one (rule 6)."""
