@@ -176,6 +176,11 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("p", "q r s"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
         ([("p", "q r"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
         ([("p", "q r s t"), ("p", "q r s t u")], "p", "x q r s t u", [(0, 1, 1, 4, 1)]),
+        # a phrase tying with a shorter phrase plus an exact match wins (fewer matches, rule 4)
+        ([("as well as", "like"), ("as well as the", "like the")], "as well as the", "like the", [(0, 4, 0, 2, 1)]),
+        ([("consists", "is made up"), ("consists of", "is made up of")], "consists of", "is made up of",
+         [(0, 2, 0, 4, 1)]),
+        ([("p q r", "s"), ("p q r t", "s t")], "p q r t", "s t", [(0, 4, 0, 2, 1)]),
         # ... while 5 + 5 words count 4 halves and lose to four exact matches
         ([("a b c d e", "a b x d e")], "a b c d e", "a b x d e",
          [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
