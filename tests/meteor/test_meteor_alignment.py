@@ -171,6 +171,27 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
         ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
         ([("a b", "a c"), ("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),  # not exact ones
+        # a phrase's strength is hl // 2 + rl // 2 halves, an exact match's 2 (rule 4):
+        # 6 + 4 words count 5 halves and beat two exact matches, on the diagonal or off it...
+        ([("a b c d e f", "p q e f")], "a b c d e f", "p q e f", [(0, 6, 0, 4, 1)]),
+        ([("a b c d e f", "p q e f")], "x a b c d e f", "p q e f", [(1, 6, 0, 4, 1)]),
+        ([("from the bottom of my heart", "with all my heart")], "from the bottom of my heart", "with all my heart",
+         [(0, 6, 0, 4, 1)]),
+        # off the diagonal a one-word-to-phrase paraphrase of four words outweighs those of two or three
+        # (strength 2 halves against 1), while three and two words, or five and four, tie (rule 5 decides)
+        ([("p", "q r s"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
+        ([("p", "q r"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
+        ([("p", "q r s t"), ("p", "q r s t u")], "p", "x q r s t u", [(0, 1, 1, 4, 1)]),
+        # a phrase tying with a shorter phrase plus an exact match wins (fewer matches, rule 4)
+        ([("as well as", "like"), ("as well as the", "like the")], "as well as the", "like the", [(0, 4, 0, 2, 1)]),
+        ([("consists", "is made up"), ("consists of", "is made up of")], "consists of", "is made up of",
+         [(0, 2, 0, 4, 1)]),
+        ([("p q r", "s"), ("p q r t", "s t")], "p q r t", "s t", [(0, 4, 0, 2, 1)]),
+        # ... while 5 + 5 words count 4 halves and lose to four exact matches
+        ([("a b c d e", "a b x d e")], "a b c d e", "a b x d e",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
+        ([("as well as for", "as well as to")], "as well as for", "as well as to",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0)]),
         # tied phrases: those found from the reference phrase first, then by hypothesis position
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
