@@ -2,14 +2,15 @@
 
 import pytest
 
-from tmtprime.features.editrate import NO_MATCH_RATE, candidate_edit_rates, edit_rate
+from tmtprime.features.editrate import NO_MATCH_RATE, candidate_edit_rates
 
 
-def test_edit_rate_is_word_edits_per_reference_word():
-    assert edit_rate("a b c".split(), "a b c".split()) == 0.0
-    assert edit_rate("a x c".split(), "a b c d".split()) == pytest.approx(2 / 4)
-    assert edit_rate([], "a b".split()) == 1.0
-    assert edit_rate("a b".split(), []) == 2.0
+def test_rate_is_word_edits_per_word_of_the_other_string():
+    (empty, two) = candidate_edit_rates([[], "a b".split()], [True, True], tm=None)
+    assert empty[1] == 1.0  # two insertions per two words of "a b"
+    assert two[1] == 2.0  # two deletions against an empty string count per (at least) one word
+    same = candidate_edit_rates(["a b c".split(), "a b c".split(), "a x c d".split()], [True] * 3, tm=None)
+    assert same[0][1] == 0.0 and same[2][1] == pytest.approx(2 / 3)
 
 
 def test_candidate_rates_against_tm_others_and_mt():

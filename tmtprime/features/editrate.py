@@ -27,17 +27,13 @@ NO_MATCH_RATE = 1.0
 """The rate when there is nothing to compare with: every word would have to change."""
 
 
-def edit_rate(hyp: Sequence[str], ref: Sequence[str]) -> float:
-    """Word-level Levenshtein distance from ``hyp`` to ``ref`` per word of ``ref`` (TER without shifts)."""
-    return Levenshtein.distance(hyp, ref) / max(len(ref), 1)
-
-
 def candidate_edit_rates(tokens: Sequence[Sequence[str]], is_mt: Sequence[bool], tm: int | None) -> list[list[float]]:
     """:data:`EDIT_CANDIDATE_NAMES` of every candidate of one segment.
 
     ``tokens``: each candidate's tokens; ``is_mt``: whether it is an MT output;
-    ``tm``: index of the segment's best TM match (None without one). Rates are
-    from the candidate to the other string (the other string plays the reference).
+    ``tm``: index of the segment's best TM match (None without one). A rate is
+    the word-level Levenshtein distance (TER without shifts) from the candidate
+    to the other string per word of the other string, which plays the reference.
     """
     n = len(tokens)
     rate = [[0.0] * n for _ in range(n)]
