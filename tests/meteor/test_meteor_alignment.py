@@ -192,6 +192,17 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
          [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
         ([("as well as for", "as well as to")], "as well as for", "as well as to",
          [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0)]),
+        # a one-word paraphrase plus the exact match after it ties with the phrase merging them (exact matches
+        # are not counted module by module, rule 4): off the diagonal the one offered first wins, so the
+        # listing direction decides (a phrase listed "ref -> hyp" is found from the reference phrase, first)
+        ([("p", "a"), ("a t", "p t")], "x p t", "a t", [(1, 2, 0, 2, 1)]),
+        ([("a t", "p t"), ("p", "a")], "p t", "y a t", [(0, 2, 1, 2, 1)]),
+        ([("a", "p"), ("p t", "a t")], "x p t", "a t", [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        ([("a", "p"), ("a t", "p t")], "p t", "y a t", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
+        ([("p", "a"), ("p t", "a t")], "p t", "y a t", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
+        # ... while with the exact match first it is offered first and always wins the tie
+        ([("p", "a"), ("t a", "t p")], "x t p", "t a", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        ([("t a", "t p"), ("p", "a")], "t p", "y t a", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),
         # tied phrases: those found from the reference phrase first, then by hypothesis position
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
