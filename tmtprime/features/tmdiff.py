@@ -107,6 +107,10 @@ def add_masses(diffs: list[TMDiff], lexicon: IBMModel1) -> None:
         d.values[i_del], d.values[i_ins] = float(a), float(b)
 
 
+_ALL_CHANGED = frozenset({"tm_changed_share", "tm_src_meteor_frag", "tm_edits_per_tm_target_word", "tm_edits_per_source_word"})
+"""The :data:`DIFF_NAMES` that read 1 when nothing matches (everything changed); the others read 0."""
+
+
 def no_tm_features() -> list[float]:
     """The :data:`DIFF_NAMES` values of a segment without a TM match: nothing matches."""
-    return [0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0]
+    return [1.0 if name in _ALL_CHANGED else 0.0 for name in DIFF_NAMES]
