@@ -77,7 +77,7 @@ def main() -> int:
         texts = [c.text for s in segments for c in s.candidates]
         rep = report(cv, meteor=meteor, texts=texts, references=[s.reference or "" for s in segments])
         print(rep.render())
-        best_decision = best_precision_at_recall(rep.decision_scores, rep.decision_positive, 0.85)
+        best_decision = best_precision_at_recall(rep.decision_scores, rep.decision_positive, 0.85, rep.decision_tied)
         print(f"\n== targets [{scenario}] (cross-validation by document, {len(set(rows.groups))} documents, {t_cv:.0f} s) ==")
         print(f"gap closed                       target >= {GAP_TARGET[scenario]:.2f}   measured {rep.gap_closed:.3f}")
         print(f"Pearson r(confidence, TER pick)  target <= -0.50   measured {rep.pearson_ter:+.3f}")
@@ -89,7 +89,8 @@ def main() -> int:
         else:
             print(
                 f"MT-over-TM precision @ recall>=0.85  target >= 0.85  measured {best_decision.precision:.3f}"
-                f" (threshold {best_decision.threshold:.2f}, recall {best_decision.recall:.3f})"
+                f" (threshold {best_decision.threshold:.2f}, recall {best_decision.recall:.3f};"
+                f" {best_decision.precision_ties_right:.3f} if MT-TM ties counted right, not the target's measure)"
             )
         print(flush=True)
     return 0

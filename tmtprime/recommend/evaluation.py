@@ -18,7 +18,10 @@ strictly lower TER than the TM match, i.e. when the TM match is not among the
 best candidates. The recommender decides "MT" at threshold X when
 P(an MT output beats the TM match) >= X — the model's dedicated, Platt-scaled
 decision (:meth:`TMTprimeRecommender._fit_mt_decision`), or 1 - P(best | TM
-match) for predictions that do not carry it.
+match) for predictions that do not carry it. A tie between the best MT output
+and the TM match is not a positive (the TM match is the cheaper start); the
+table also shows the precision if such no-loss ties counted as right, because
+they are a large share of the "wrong" MT decisions on real data.
 """
 
 from __future__ import annotations
@@ -159,6 +162,9 @@ class DecisionPoint:
     recall: float
     decided_mt: int
     positives: int
+    precision_ties_right: float | None = None
+    """Precision when an MT output tied with the TM match also counts as right (same
+    editing, see the label tie rule); None when the ties are not known."""
 
 
 @dataclass
@@ -188,6 +194,7 @@ class EvaluationReport:
     pick_probability: np.ndarray = field(repr=False)
     decision_scores: np.ndarray = field(repr=False)
     decision_positive: np.ndarray = field(repr=False)
+    decision_tied: np.ndarray = field(repr=False)
 
     def render(self) -> str:
         lines = [f"segments evaluated: {self.n_segments}", "", "mean sentence TER (lower is better):"]
@@ -198,10 +205,13 @@ class EvaluationReport:
             f"gap closed between best single system and oracle: {100 * self.gap_closed:.1f} %",
             "",
             f"MT over TM decisions (segments with fuzzy >= {MIN_DECISION_FUZZY:g}; positive = some MT strictly better than the TM match):",
-            "  threshold  precision  recall  decided-MT  positives",
+            "  threshold  precision  recall  decided-MT  positives  precision-if-ties-count-right",
         ]
         for d in self.decisions:
-            lines.append(f"  {d.threshold:9.2f}  {d.precision:9.3f}  {d.recall:6.3f}  {d.decided_mt:10d}  {d.positives:9d}")
+            lines.append(
+                f"  {d.threshold:9.2f}  {d.precision:9.3f}  {d.recall:6.3f}  {d.decided_mt:10d}  {d.positives:9d}"
+                f"  {d.precision_ties_right:29.3f}"
+            )
         meteor = "n/a" if self.pearson_meteor is None else f"{self.pearson_meteor:+.3f}"
         lines += [
             "",
@@ -233,35 +243,49 @@ def calibration_table(probability: np.ndarray, outcome: np.ndarray, bins: int = 
     return ece, table
 
 
-def decision_curve(scores: np.ndarray, positive: np.ndarray, thresholds: Sequence[float]) -> list[DecisionPoint]:
+def decision_curve(
+    scores: np.ndarray, positive: np.ndarray, thresholds: Sequence[float], tied: np.ndarray | None = None
+) -> list[DecisionPoint]:
+    """Precision and recall of deciding "MT" when ``scores >= t``, for every threshold ``t``.
+
+    ``tied`` marks segments whose best MT output has exactly the TM match's TER:
+    deciding MT there is not counted right (the TM match is the cheaper start), but
+    the second precision, ``precision_ties_right``, shows how much of the
+    remaining error is such no-loss ties."""
     out = []
     for t in thresholds:
         decided = scores >= t
+        n = int(decided.sum())
         tp = int((decided & positive).sum())
+        ties_right = None if tied is None else (tp + int((decided & tied).sum())) / n if n else 1.0
         out.append(
             DecisionPoint(
                 float(t),
-                tp / int(decided.sum()) if decided.any() else 1.0,
+                tp / n if n else 1.0,
                 tp / int(positive.sum()) if positive.any() else 0.0,
-                int(decided.sum()),
+                n,
                 int(positive.sum()),
+                ties_right,
             )
         )
     return out
 
 
-def best_precision_at_recall(scores: np.ndarray, positive: np.ndarray, min_recall: float) -> DecisionPoint | None:
+def best_precision_at_recall(
+    scores: np.ndarray, positive: np.ndarray, min_recall: float, tied: np.ndarray | None = None
+) -> DecisionPoint | None:
     """The threshold (over every observed score) with the highest precision among those
     whose recall is at least ``min_recall``; None when no threshold reaches that recall."""
-    points = [p for p in decision_curve(scores, positive, np.unique(scores)) if p.recall >= min_recall]
+    points = [p for p in decision_curve(scores, positive, np.unique(scores), tied) if p.recall >= min_recall]
     return max(points, key=lambda p: (p.precision, p.recall), default=None)
 
 
 def mt_over_tm(
     rows: CandidateRows, probability: np.ndarray, mt_probability: np.ndarray | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per segment with a TM match of fuzzy >= 50: the decision score and whether some MT
-    candidate is strictly better than the TM match (best TM candidate of the segment).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per segment with a TM match of fuzzy >= 50: the decision score, whether some MT
+    candidate is strictly better than the TM match (best TM candidate of the segment),
+    and whether the best MT candidate ties with it (same TER).
 
     The score is ``mt_probability`` of the segment when given (P(an MT output beats the
     TM match)), else 1 - P(best | TM match)."""
@@ -282,8 +306,9 @@ def mt_over_tm(
     np.minimum.at(mt_low, rows.segments[~is_tm], rows.ter[~is_tm])
     idx = best_tm[keep]
     positive = mt_low[keep] < rows.ter[idx] - 1e-9
+    tied = np.abs(mt_low[keep] - rows.ter[idx]) <= 1e-9
     score = 1.0 - probability[idx] if mt_probability is None else mt_probability[keep]
-    return score, positive
+    return score, positive, tied
 
 
 def report(
@@ -321,7 +346,7 @@ def report(
     pick_best = ter[cv.picks] <= seg_oracle + 1e-9
     conf = confidence(cv.predicted_ter[cv.picks])
     ece, table = calibration_table(pick_prob, pick_best.astype(np.float64))
-    scores, positive = mt_over_tm(rows, cv.probability, cv.mt_probability)
+    scores, positive, tied = mt_over_tm(rows, cv.probability, cv.mt_probability)
     pearson_meteor = None
     if meteor is not None and texts is not None and references is not None:
         meteor_scores = np.asarray(meteor([texts[r] for r in cv.picks], list(references)))
@@ -334,7 +359,7 @@ def report(
         best_single=", ".join(names),
         rule_threshold=", ".join("never" if t > 100 else f"{t:g}" for t in thresholds),
         gap_closed=gap_closed,
-        decisions=decision_curve(scores, positive, DECISION_THRESHOLDS),
+        decisions=decision_curve(scores, positive, DECISION_THRESHOLDS, tied),
         pearson_ter=_pearson(conf, ter[cv.picks]),
         pearson_meteor=pearson_meteor,
         ece=ece,
@@ -344,6 +369,7 @@ def report(
         pick_probability=pick_prob,
         decision_scores=scores,
         decision_positive=positive,
+        decision_tied=tied,
     )
 
 
