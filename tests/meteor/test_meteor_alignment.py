@@ -116,6 +116,12 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
         # the earlier placement is not farther: the extension wins as before
         ("car x of car", "w of y z of cars", [(2, 4, "exact"), (3, 5, "stem")]),
         ("car of car", "of y z of cars", [(1, 3, "exact"), (2, 4, "stem")]),
+        # the farther placement is taken by another copy of the word, or one before the diagonal
+        ("of x of car", "of of of cars cars", [(0, 0, "exact"), (2, 2, "exact"), (3, 3, "stem")]),
+        ("x x of car", "y of of cars cars", [(2, 2, "exact"), (3, 3, "stem")]),
+        ("x x x of car", "w w of of cars cars", [(3, 3, "exact"), (4, 4, "stem")]),
+        # ... but not two before it
+        ("x x x of car", "w of of of cars cars", [(3, 1, "exact")]),
     ],
 )
 def test_weak_extensions_of_a_word_moved_nearer_the_diagonal_earn_nothing(hyp: str, ref: str, expected) -> None:
