@@ -414,7 +414,7 @@ def _search(
         bit = 1 << pos
         if phrases and pos:
             paths = [
-                (p[0] - w_cov, *p[1:6], p[6] - w_cov) if p[2] & bit and not _starts_at(p, pos) else p
+                (p[0] - w_cov, p[1], p[2], p[3], p[4], p[5], p[6] - w_cov) if p[2] & bit and not _starts_at(p, pos) else p
                 for p in paths
             ]
             if fix is None and not here:
@@ -450,38 +450,39 @@ def _search(
                     m = option[0]
                     if hyp_mask & option[2] or ref_mask & option[3]:
                         continue
-                    step = option[1]
-                    sibling = 0
+                    child = rank + option[1]
                     extends = m[0] == last_h and m[2] == last_r
+                    later_sibling = False
                     if option[5]:
                         if earlier_free:
                             if extends and trail[0] in later_weak:  # rule 10
-                                step += w_sibling
+                                child += w_sibling
                             else:
-                                step += w_detour
-                                sibling = sibling_prune - w_detour
+                                child += sibling_prune
+                                later_sibling = True
                         earlier_free = True
                     if not extends:
-                        step += option[4]
+                        child += option[4]
                     elif weak and _loses_extension(_chunk_opener(p), openers, hyp_mask, ref_mask, one_weak_module):
-                        step += w_cov + w_stage[m[4]]  # rule 8: the extension earns nothing
-                    keys.append((rank + step + sibling) * _SEQ + len(made))
-                    made.append((p, option, step))
+                        child += w_cov + w_stage[m[4]]  # rule 8: the extension earns nothing
+                    keys.append(child * _SEQ + len(made))
+                    made.append((p, option, later_sibling))
             keys.append(rank * _SEQ + len(made))
-            made.append((p, None, 0))
+            made.append((p, None, False))
         if len(keys) > beam:
             survivors = set(_heap_survivors(keys, beam))
             keys = [key for key in keys if key in survivors]  # in offer order (rule 7)
         paths = []
         for key in keys:
-            p, option, step = made[key % _SEQ]
+            p, option, later_sibling = made[key % _SEQ]
             if option is None:
                 paths.append(p)
             else:
                 m, _d, span_h, span_r, _open, _exact = option
-                paths.append(
-                    (key // _SEQ, p[1] | span_h, p[2] | span_r, m[0] + m[1], m[2] + m[3], (m, p[5]), p[6] + step)
-                )
+                child = key // _SEQ
+                # the final rank charges a later sibling in the detour field (rule 10)
+                final = p[6] + child - p[0] + (w_detour - sibling_prune if later_sibling else 0)
+                paths.append((child, p[1] | span_h, p[2] | span_r, m[0] + m[1], m[2] + m[3], (m, p[5]), final))
     out: list[Match] = []
     trail = min(paths, key=_final_rank)[5]  # the first best in offer order
     while trail is not None:
@@ -553,16 +554,20 @@ def _weak_extension_losers(
     (where phrases compete, the paraphrase rules decide).
     """
     exact = [m for m in candidates if m[4] in exact_stages]
+    refs_of: dict[int, int] = {}  # hypothesis position -> bit mask of the reference positions it matches
+    hyps_of: dict[int, int] = {}  # reference position -> bit mask of the hypothesis positions matching it
+    for hs, _hl, rs, _rl, _stage in exact:
+        refs_of[hs] = refs_of.get(hs, 0) | 1 << rs
+        hyps_of[rs] = hyps_of.get(rs, 0) | 1 << hs
     openers: dict[Match, tuple[int, int]] = {}
-    for side, other in ((0, 2), (2, 0)):  # siblings of one hypothesis word, then of one reference word
-        placed: dict[int, list[tuple[int, int]]] = {}  # word position -> (other position, |hs - rs|) so far
-        for m in sorted(exact, key=lambda m: (m[side], m[other])):
-            dist = abs(m[0] - m[2])
-            for pos, farther in placed.get(m[side], ()):
-                if farther > dist and not (side == 0 and pos == m[0] - 1):
-                    ref_bits, hyp_bits = openers.get(m, (0, 0))
-                    openers[m] = (ref_bits | 1 << pos, hyp_bits) if side == 0 else (ref_bits, hyp_bits | 1 << pos)
-            placed.setdefault(m[side], []).append((m[other], dist))
+    for m in exact:
+        hs, rs = m[0], m[2]
+        ref_bits = refs_of[hs] & ((1 << _farther_before(rs, hs)) - 1)  # the same hypothesis word
+        if hs:
+            ref_bits &= ~(1 << (hs - 1))  # one before the diagonal is not farther
+        hyp_bits = hyps_of[rs] & ((1 << _farther_before(hs, rs)) - 1)  # the same reference word
+        if ref_bits or hyp_bits:
+            openers[m] = (ref_bits, hyp_bits)
     if not openers:
         return openers, frozenset()
     phrase_h = {i for m in candidates if m[1] > 1 or m[3] > 1 for i in range(m[0], m[0] + m[1])}
@@ -589,6 +594,11 @@ def _later_weak_placements(candidates: Sequence[Match], exact_stages: Collection
         m for m in candidates
         if m[1] == 1 and m[3] == 1 and m[4] not in exact_stages and m[2] > first[m[0], m[4]]
     )  # fmt: skip
+
+
+def _farther_before(pos: int, other: int) -> int:
+    """Positions below this one are earlier and farther from the diagonal than ``pos`` paired with ``other``."""
+    return pos if pos <= other else max(0, 2 * other - pos)
 
 
 def _loses_extension(
