@@ -116,10 +116,46 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
         # the earlier placement is not farther: the extension wins as before
         ("car x of car", "w of y z of cars", [(2, 4, "exact"), (3, 5, "stem")]),
         ("car of car", "of y z of cars", [(1, 3, "exact"), (2, 4, "stem")]),
+        # the farther placement is taken by another copy of the word, or one before the diagonal
+        ("of x of car", "of of of cars cars", [(0, 0, "exact"), (2, 2, "exact"), (3, 3, "stem")]),
+        ("x x of car", "y of of cars cars", [(2, 2, "exact"), (3, 3, "stem")]),
+        ("x x x of car", "w w of of cars cars", [(3, 3, "exact"), (4, 4, "stem")]),
+        # ... but not two before it
+        ("x x x of car", "w of of of cars cars", [(3, 1, "exact")]),
     ],
 )
 def test_weak_extensions_of_a_word_moved_nearer_the_diagonal_earn_nothing(hyp: str, ref: str, expected) -> None:
     assert pairs_of(EXACT_STEM, hyp, ref) == expected
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        # an exact word moved to a later sibling loses to the earlier one where it would extend a
+        # weak match that is not its word's first placement (rule 10): no stem, the first comma
+        (", walks ,", "walk walking ,", [(0, 2, "exact")]),
+        (", walks ,", "walk x walking ,", [(0, 3, "exact")]),
+        ("of walks of", "walk walking of", [(0, 2, "exact")]),
+        # no earlier sibling, or the weak match is its word's first placement: the stem stays
+        ("x walks ,", "walk walking ,", [(1, 1, "stem"), (2, 2, "exact")]),
+        ("of car of car", "cars of", [(1, 0, "stem"), (2, 1, "exact")]),
+    ],
+)
+def test_later_siblings_lose_to_earlier_ones_over_later_weak_placements(hyp: str, ref: str, expected) -> None:
+    assert pairs_of(EXACT_STEM, hyp, ref) == expected
+
+
+GERMAN_EXACT_STEM = Meteor(lang="de", modules=("exact", "stem"), normalize=False)
+
+
+@pytest.mark.parametrize("last", ["unseren", "x"])
+def test_later_siblings_are_pruned_below_weak_coverage(last: str) -> None:
+    # WMT21 TED, shrunk: the jar finds the alignment with one chunk fewer at -x 40 even with the
+    # ambiguous stem candidate unseren = uns (rule 10; with that candidate, the jar needs beam 36)
+    hyp = f"denke , es sagt uns , dass es , , {last}"
+    ref = "denke , dass es uns sagt , dass es"
+    expected = [(0, 0), (1, 1), (2, 3), (3, 5), (4, 4), (5, 6), (6, 7), (7, 8)]
+    assert [(h, r) for h, r, _kind in pairs_of(GERMAN_EXACT_STEM, hyp, ref)] == expected
 
 
 @pytest.mark.parametrize(
