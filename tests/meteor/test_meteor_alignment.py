@@ -26,7 +26,7 @@ class TinyTable:
         out = []
         for hyp, ref in pairs:
             found = []
-            for a, b in self.pairs:
+            for listing, (a, b) in enumerate(self.pairs):
                 # direction 0: "hyp phrase -> ref phrase" is listed; direction 1: "ref phrase -> hyp phrase"
                 for direction, (hyp_side, ref_side) in enumerate(((a, b), (b, a))):
                     for i in range(len(hyp) - len(hyp_side) + 1):
@@ -34,7 +34,7 @@ class TinyTable:
                             continue
                         for j in range(len(ref) - len(ref_side) + 1):
                             if tuple(ref[j : j + len(ref_side)]) == ref_side:
-                                found.append((i, len(hyp_side), j, len(ref_side), 0.5, direction))
+                                found.append((i, len(hyp_side), j, len(ref_side), 0.5, direction, listing))
             out.append(sorted(found))
         return out
 
@@ -207,6 +207,16 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("b c", "d e"), ("a b c", "d e")], "a b c", "d e", [(0, 3, 0, 2, 1)]),
+        # ... and those found from one reference phrase in the order the table lists its paraphrases
+        ([("y", "b b2"), ("y", "a a2")], "a a2 z b b2", "y", [(3, 2, 0, 1, 1)]),
+        ([("y", "a a2"), ("y", "b b2")], "a a2 z b b2", "y", [(0, 2, 0, 1, 1)]),
+        ([("y", "a a2"), ("y", "b b2")], "b b2 z a a2", "y", [(3, 2, 0, 1, 1)]),
+        ([("anyway", "any case"), ("anyway", "in any case"), ("in any case", "anyway")],
+         "in any case", "anyway", [(1, 2, 0, 1, 1)]),
+        ([("anyway", "in any case"), ("anyway", "any case"), ("in any case", "anyway")],
+         "in any case", "anyway", [(0, 3, 0, 1, 1)]),
+        # while those found from the hypothesis phrase go by hypothesis position whatever the listing
+        ([("b b2", "y"), ("a a2", "y")], "a a2 z b b2", "y", [(0, 2, 0, 1, 1)]),
     ],
 )
 def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -> None:

@@ -12,8 +12,9 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    *fixed*: it is in every alignment;
 3. the remaining candidates are searched position by position over the
    **reference**; at each position a path takes one of the candidates starting
-   there (earlier module first, then in the matcher's order: by hypothesis
-   position, paraphrases found from the reference phrase first), if its words are
+   there (earlier module first, then in the matcher's order: paraphrases
+   found from the reference phrase first, in the order the table lists that
+   phrase's paraphrases, then by hypothesis position), if its words are
    still free, or skips; chunks are counted as matches are appended in
    reference order; paths are kept in a ``java.util.PriorityQueue``-ordered
    beam and the best one at the end wins;
