@@ -326,12 +326,18 @@ def _shadowed(candidates: Sequence[Match], exact_stages: Collection[int]) -> fro
             out.update(m for m in siblings if m[1] == 1 and m[3] == 1 and m[4] not in exact_stages)
     # an exact match off the diagonal shadows the phrases that start at its reference word and hold its
     # hypothesis word further in, unless their first hypothesis word has a weak candidate of its own
-    exact_off = [m for m in candidates if m[4] in exact_stages and m[0] != m[2]]
-    weak_at = {m[0] for m in candidates if m[4] not in exact_stages and m[1] == 1 and m[3] == 1}
+    exact_off: dict[int, set[int]] = {}  # reference word -> hypothesis words of its exact matches off the diagonal
+    weak_at: set[int] = set()
     for m in candidates:
-        if m[4] in exact_stages or (m[1] == 1 and m[3] == 1) or m[0] in weak_at:
+        if m[4] in exact_stages:
+            if m[0] != m[2]:
+                exact_off.setdefault(m[2], set()).add(m[0])
+        elif m[1] == 1 and m[3] == 1:
+            weak_at.add(m[0])
+    for m in candidates:
+        if m[4] in exact_stages or (m[1] == 1 and m[3] == 1) or m[0] in weak_at or m[2] not in exact_off:
             continue
-        if any(e[2] == m[2] and m[0] < e[0] < m[0] + m[1] for e in exact_off):
+        if not exact_off[m[2]].isdisjoint(range(m[0] + 1, m[0] + m[1])):
             out.add(m)
     return frozenset(out)
 
