@@ -203,6 +203,14 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         # ... while with the exact match first it is offered first and always wins the tie
         ([("p", "a"), ("t a", "t p")], "x t p", "t a", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
         ([("t a", "t p"), ("p", "a")], "t p", "y t a", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),
+        # a shorter sibling shadows a phrase only if it covers fewer reference words (rule 5): ``a lot`` does not
+        # shadow ``a lot of``, which ties with ``lot of`` and is offered first
+        ([("a lot", "much"), ("a lot of", "much"), ("lot", "much"), ("lot of", "much"), ("much", "a lot")],
+         "x y a lot of w", "z much w", [(2, 3, 1, 1, 1), (5, 1, 2, 1, 0)]),
+        ([("a lot", "much"), ("a lot of", "much"), ("lot of", "much")], "x a lot of w", "much w",
+         [(1, 3, 0, 1, 1), (4, 1, 1, 1, 0)]),
+        ([("a lot", "much"), ("a lot of", "much"), ("lot of", "much")], "a lot of w", "z much w",
+         [(0, 3, 1, 1, 1), (3, 1, 2, 1, 0)]),
         # tied phrases: those found from the reference phrase first, then by hypothesis position
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
