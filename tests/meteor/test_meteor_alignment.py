@@ -26,7 +26,7 @@ class TinyTable:
         out = []
         for hyp, ref in pairs:
             found = []
-            for a, b in self.pairs:
+            for listing, (a, b) in enumerate(self.pairs):
                 # direction 0: "hyp phrase -> ref phrase" is listed; direction 1: "ref phrase -> hyp phrase"
                 for direction, (hyp_side, ref_side) in enumerate(((a, b), (b, a))):
                     for i in range(len(hyp) - len(hyp_side) + 1):
@@ -34,8 +34,8 @@ class TinyTable:
                             continue
                         for j in range(len(ref) - len(ref_side) + 1):
                             if tuple(ref[j : j + len(ref_side)]) == ref_side:
-                                found.append((i, len(hyp_side), j, len(ref_side), 0.5, direction))
-            out.append(sorted(found))
+                                found.append((i, len(hyp_side), j, len(ref_side), 0.5, direction, listing))
+            out.append(sorted(found, key=lambda m: (m[0], m[2], m[5], m[1], m[6])))  # as ParaphraseTable orders them
         return out
 
 
@@ -239,10 +239,55 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         # ... while with the exact match first it is offered first and always wins the tie
         ([("p", "a"), ("t a", "t p")], "x t p", "t a", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
         ([("t a", "t p"), ("p", "a")], "t p", "y t a", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),
+        # a shorter sibling shadows a phrase only if it covers fewer reference words (rule 5): ``a lot`` does not
+        # shadow ``a lot of``, which ties with ``lot of`` and is offered first
+        ([("a lot", "much"), ("a lot of", "much"), ("lot", "much"), ("lot of", "much"), ("much", "a lot")],
+         "x y a lot of w", "z much w", [(2, 3, 1, 1, 1), (5, 1, 2, 1, 0)]),
+        ([("a lot", "much"), ("a lot of", "much"), ("lot of", "much")], "x a lot of w", "much w",
+         [(1, 3, 0, 1, 1), (4, 1, 1, 1, 0)]),
+        ([("a lot", "much"), ("a lot of", "much"), ("lot of", "much")], "a lot of w", "z much w",
+         [(0, 3, 1, 1, 1), (3, 1, 2, 1, 0)]),
         # tied phrases: those found from the reference phrase first, then by hypothesis position
         ([("b c", "d e"), ("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("d e", "b c"), ("a b c", "d e")], "a b c", "d e", [(1, 2, 0, 2, 1)]),
         ([("b c", "d e"), ("a b c", "d e")], "a b c", "d e", [(0, 3, 0, 2, 1)]),
+        # ... and those found from one reference phrase in the order the table lists its paraphrases
+        ([("y", "b b2"), ("y", "a a2")], "a a2 z b b2", "y", [(3, 2, 0, 1, 1)]),
+        ([("y", "a a2"), ("y", "b b2")], "a a2 z b b2", "y", [(0, 2, 0, 1, 1)]),
+        ([("y", "a a2"), ("y", "b b2")], "b b2 z a a2", "y", [(3, 2, 0, 1, 1)]),
+        ([("anyway", "any case"), ("anyway", "in any case"), ("in any case", "anyway")],
+         "in any case", "anyway", [(1, 2, 0, 1, 1)]),
+        ([("anyway", "in any case"), ("anyway", "any case"), ("in any case", "anyway")],
+         "in any case", "anyway", [(0, 3, 0, 1, 1)]),
+        # while those found from the hypothesis phrase go by hypothesis position whatever the listing
+        ([("b b2", "y"), ("a a2", "y")], "a a2 z b b2", "y", [(0, 2, 0, 1, 1)]),
+        # rule 5 off the diagonal: only a shorter sibling offered earlier shadows; a longer one offered first wins
+        ([("p", "q r"), ("p", "q r s")], "p", "x q r s", [(0, 1, 1, 2, 1)]),
+        ([("p", "q r s"), ("p", "q r")], "p", "x q r s", [(0, 1, 1, 3, 1)]),
+        ([("q r s", "p"), ("p", "q r")], "p", "x q r s", [(0, 1, 1, 3, 1)]),
+        ([("q r s", "p"), ("q r", "p")], "p", "x q r s", [(0, 1, 1, 2, 1)]),
+        ([("i m u", "p"), ("p o", "i")], "p o", "n i m u", [(0, 1, 1, 3, 1)]),
+        ([("p", "i m u"), ("p o", "i")], "p o", "n i m u", [(0, 1, 1, 3, 1)]),
+        ([("p o", "i"), ("p", "i m u")], "p o", "n i m u", [(0, 1, 1, 3, 1)]),
+        ([("i", "p o"), ("p", "i m u")], "p o", "n i m u", [(0, 2, 1, 1, 1)]),
+        ([("i m u", "p"), ("i", "p o")], "p o", "n i m u", [(0, 2, 1, 1, 1)]),
+        ([("consists", "is"), ("consists", "is made up"), ("consists of", "is"), ("is made up", "consists")],
+         "consists of", "nation is made up", [(0, 1, 1, 3, 1)]),
+        # an exact match off the diagonal shadows a phrase starting at its reference word around its hypothesis word
+        ([("x y", "y z")], "x y", "y z", [(1, 1, 0, 1, 0)]),
+        ([("y z", "x y")], "x y", "y z", [(1, 1, 0, 1, 0)]),
+        ([("x y", "y z")], "w x y", "y z", [(2, 1, 0, 1, 0)]),
+        ([("x y", "y z w")], "x y", "y z w", [(1, 1, 0, 1, 0)]),
+        ([("x y q", "y z")], "x y q", "y z", [(1, 1, 0, 1, 0)]),
+        ([("in china", "china has")], "in china", "china has", [(1, 1, 0, 1, 0)]),
+        ([("x y", "y z"), ("x", "q")], "x y", "y z", [(1, 1, 0, 1, 0)]),
+        ([("x y", "y z")], "x y", "y z x", [(0, 1, 2, 1, 0), (1, 1, 0, 1, 0)]),
+        # ... not from the diagonal, nor where the phrase's first word has a weak candidate of its own
+        ([("x y", "y z")], "x y", "w y z", [(0, 2, 1, 2, 1)]),
+        ([("x y", "y z"), ("x", "z")], "x y", "y z", [(0, 2, 0, 2, 1)]),
+        ([("x y", "y z"), ("x", "z"), ("z", "x")], "x y", "y z", [(0, 2, 0, 2, 1)]),
+        ([("x y", "y z"), ("x", "w")], "x y", "y z w", [(0, 2, 0, 2, 1)]),
+        ([("y z", "x y")], "y z", "x y", [(0, 2, 0, 2, 1)]),
     ],
 )
 def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -> None:

@@ -67,14 +67,17 @@ def test_match_finds_both_directions_and_duplicates(table: ParaphraseTable) -> N
     ref = ["we", "need", "many", "large", "changes", "therefore"]
     got = table.match(hyp, ref)
     assert got == [
-        ParaphraseMatch(2, 3, 2, 1, 0.5, 0),  # a lot of -> many
-        ParaphraseMatch(2, 3, 2, 1, 0.125, 1),  # many -> a lot of (listed too: a second candidate)
-        ParaphraseMatch(5, 1, 3, 1, 0.3, 0),  # big -> large
-        ParaphraseMatch(7, 1, 5, 1, 0.1, 0),  # so -> therefore
-        ParaphraseMatch(7, 1, 5, 1, 0.7, 1),  # therefore -> so
+        ParaphraseMatch(2, 3, 2, 1, 0.5, 0, 0),  # a lot of -> many
+        ParaphraseMatch(2, 3, 2, 1, 0.125, 1, 0),  # many -> a lot of (listed too: a second candidate)
+        ParaphraseMatch(5, 1, 3, 1, 0.3, 0, 0),  # big -> large
+        ParaphraseMatch(7, 1, 5, 1, 0.1, 0, 0),  # so -> therefore
+        ParaphraseMatch(7, 1, 5, 1, 0.7, 1, 0),  # therefore -> so
     ]
     # a reference phrase whose paraphrase is in the hypothesis: direction 1 only
-    assert table.match(["large"], ["big"]) == [ParaphraseMatch(0, 1, 0, 1, 0.3, 1)]
+    assert table.match(["large"], ["big"]) == [ParaphraseMatch(0, 1, 0, 1, 0.3, 1, 0)]
+    # listing: the rank among the phrase's paraphrases in table order (big -> large, then big -> huge)
+    assert table.match(["huge"], ["big"]) == [ParaphraseMatch(0, 1, 0, 1, 0.2, 1, 1)]
+    assert table.match(["a", "lot", "of"], ["plenty", "of"]) == [ParaphraseMatch(0, 3, 0, 2, 0.25, 0, 1)]
 
 
 def test_match_batch_keeps_segments_apart(table: ParaphraseTable) -> None:
@@ -86,10 +89,10 @@ def test_match_batch_keeps_segments_apart(table: ParaphraseTable) -> None:
         (["big", "big"], ["huge", "large"]),
     ]
     got = table.match_batch(pairs)
-    assert got[0] == [ParaphraseMatch(0, 1, 0, 1, 0.3, 0)]
+    assert got[0] == [ParaphraseMatch(0, 1, 0, 1, 0.3, 0, 0)]
     assert got[1] == [] and got[2] == []
-    assert got[3] == [ParaphraseMatch(0, 3, 0, 1, 0.4, 0)]
-    assert [(m.hyp_start, m.ref_start) for m in got[4]] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert got[3] == [ParaphraseMatch(0, 3, 0, 1, 0.4, 0, 0)]
+    assert [(m.hyp_start, m.ref_start, m.listing) for m in got[4]] == [(0, 0, 1), (0, 1, 0), (1, 0, 1), (1, 1, 0)]
     assert table.match_batch([]) == []
 
 

@@ -38,14 +38,16 @@ class PhraseTable(Protocol):
     """What the paraphrase matcher needs: :class:`tmtprime.meteor.paraphrase.ParaphraseTable`.
 
     ``match_batch`` lists, per (hypothesis, reference) pair, every candidate
-    ``(hyp_start, hyp_len, ref_start, ref_len, prob, direction)``: one per
-    direction in which the table lists the two phrases (the jar matches both
-    ways and a pair listed both ways gives two candidates on the same spans).
+    ``(hyp_start, hyp_len, ref_start, ref_len, prob, direction, listing)``:
+    one per direction in which the table lists the two phrases (the jar
+    matches both ways and a pair listed both ways gives two candidates on the
+    same spans); ``listing`` is the pair's rank among the paraphrases listed
+    for its first phrase, in table order.
     """
 
     def match_batch(
         self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]
-    ) -> list[Sequence[tuple[int, int, int, int, float, int]]]: ...
+    ) -> list[Sequence[tuple[int, int, int, int, float, int, int]]]: ...
 
 
 Matcher = Callable[[Sequence[str], Sequence[str], int], list[Match]]
@@ -120,15 +122,27 @@ def paraphrase_candidates(
 
     They come in the order the jar offers them to its search, which decides
     between phrases that tie: first those found from the reference phrase (the
-    table lists ``ref phrase -> hyp phrase``), then those found from the
-    hypothesis phrase, each by hypothesis position (``of a million`` / ``one
-    million`` keeps ``a million`` = ``one million``, listed both ways, rather
-    than ``of a million`` = ``one million``).
+    table lists ``ref phrase -> hyp phrase``), in the order the table lists
+    that phrase's paraphrases, then by hypothesis position; then those found
+    from the hypothesis phrase, by hypothesis position. So ``in any case`` /
+    ``anyway`` keeps ``any case`` = ``anyway``: Meteor's English table lists
+    ``anyway -> any case`` before ``anyway -> in any case`` (with the two
+    listings swapped the jar keeps ``in any case``), while ``of a million`` /
+    ``one million`` keeps ``a million`` = ``one million``, the only one found
+    from the reference phrase.
     """
     return [
-        [(m[0], m[1], m[2], m[3], stage) for m in sorted(found, key=lambda m: (-m[5], m[0]))]
+        [(m[0], m[1], m[2], m[3], stage) for m in sorted(found, key=_offer_order)]
         for found in table.match_batch(pairs)
     ]
+
+
+def _offer_order(m: tuple[int, int, int, int, float, int, int]) -> tuple[int, int, int, int]:
+    """Sort key of a paraphrase candidate: found from the reference phrase first, then as offered."""
+    hs, _hl, _rs, rl, _prob, direction, listing = m
+    if direction:
+        return (0, rl, listing, hs)
+    return (1, 0, 0, hs)
 
 
 def build_matchers(

@@ -21,8 +21,11 @@ pairs drawn from the table):
 * matches print with score ``1.0`` in ``-writeAlignments``/``Matcher`` output,
   and the probabilities do not steer the alignment either: with two
   otherwise tied paraphrase candidates the jar picks the same one whatever
-  their probabilities and their order in the table (it takes the earlier
-  reference position). The probabilities are returned here for completeness;
+  their probabilities (it takes the earlier reference position). The order
+  of the table does matter in one case: two tied paraphrases found from the
+  same reference phrase are offered in the order the table lists them, so
+  each match carries its ``listing`` rank. The probabilities are returned
+  here for completeness;
 * no pair is filtered on loading (every length 1-7 matched in the samples).
 
 The table is compiled once into an index in
@@ -71,7 +74,10 @@ class ParaphraseMatch(NamedTuple):
 
     ``direction`` is 0 when the table lists ``hyp phrase -> ref phrase`` and 1
     when it lists ``ref phrase -> hyp phrase``; a pair listed both ways gives
-    two candidates, as in the jar.
+    two candidates, as in the jar. ``listing`` is the pair's rank among the
+    paraphrases the table lists for its first phrase (0 for the first listed):
+    the jar offers the paraphrases it finds from a reference phrase in that
+    order.
     """
 
     hyp_start: int
@@ -80,6 +86,7 @@ class ParaphraseMatch(NamedTuple):
     ref_len: int
     prob: float
     direction: int
+    listing: int
 
 
 # --- finding a table ----------------------------------------------------------------------------
@@ -289,20 +296,21 @@ class ParaphraseTable:
         rep2 = np.repeat(np.arange(len(want)), hits)
         dst_i = order[np.repeat(left - (np.cumsum(hits) - hits), hits) + np.arange(int(hits.sum()))]
         s = rep[rep2]
-        return seg[s], start[s], length[s], dstart[dst_i], dlength[dst_i], self._prob[pair[rep2]]
+        return seg[s], start[s], length[s], dstart[dst_i], dlength[dst_i], self._prob[pair[rep2]], (pair - lo[rep])[rep2]
 
     def match_batch(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[ParaphraseMatch]]:
         """Every candidate paraphrase match of each (hypothesis, reference) word-sequence pair."""
         hyps, refs = self._ngrams([h for h, _ in pairs], [r for _, r in pairs])
-        seg_f, hs_f, hl_f, rs_f, rl_f, pr_f = self._join(hyps, refs)
-        seg_b, rs_b, rl_b, hs_b, hl_b, pr_b = self._join(refs, hyps)
+        seg_f, hs_f, hl_f, rs_f, rl_f, pr_f, li_f = self._join(hyps, refs)
+        seg_b, rs_b, rl_b, hs_b, hl_b, pr_b, li_b = self._join(refs, hyps)
         seg = np.concatenate([seg_f, seg_b])
         cols = [np.concatenate(c) for c in ((hs_f, hs_b), (hl_f, hl_b), (rs_f, rs_b), (rl_f, rl_b))]
         direction = np.concatenate([np.zeros(len(seg_f), np.int64), np.ones(len(seg_b), np.int64)])
         prob = np.concatenate([pr_f, pr_b])
+        listing = np.concatenate([li_f, li_b])
         order = np.lexsort((direction, cols[2], cols[0], seg))
         bounds = np.searchsorted(seg[order], np.arange(len(pairs) + 1))
-        rows = list(map(ParaphraseMatch._make, zip(*(c[order].tolist() for c in (*cols, prob, direction)))))
+        rows = list(map(ParaphraseMatch._make, zip(*(c[order].tolist() for c in (*cols, prob, direction, listing)))))
         return [rows[bounds[i] : bounds[i + 1]] for i in range(len(pairs))]
 
     def match(self, hyp: Sequence[str], ref: Sequence[str]) -> list[ParaphraseMatch]:
