@@ -122,6 +122,12 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
         ("x x x of car", "w w of of cars cars", [(3, 3, "exact"), (4, 4, "stem")]),
         # ... but not two before it
         ("x x x of car", "w of of of cars cars", [(3, 1, "exact")]),
+        # the same reference word matched by the hypothesis word just before the opener does not count either
+        ("of of car", "w of cars cars", [(1, 1, "exact"), (2, 2, "stem")]),
+        ("of of car", "w w of cars cars", [(1, 2, "exact"), (2, 3, "stem")]),
+        ("x of of car", "y w of cars cars", [(2, 2, "exact"), (3, 3, "stem")]),
+        # ... while one two words before still does
+        ("of y of car", "w w of cars cars", [(0, 2, "exact")]),
     ],
 )
 def test_weak_extensions_of_a_word_moved_nearer_the_diagonal_earn_nothing(hyp: str, ref: str, expected) -> None:
