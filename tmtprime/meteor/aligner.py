@@ -349,7 +349,8 @@ def _shadowed(candidates: Sequence[Match], exact_stages: Collection[int]) -> fro
 
     Off the diagonal (``hs != rs``) a strong candidate with fewer words, fewer
     of them in the reference, shadows the longer strong ones of its module or
-    a later one starting where it starts and offered after it: an exact match shadows every phrase there (``covered with`` / ``is
+    a later one starting where it starts and offered after it: an exact match
+    shadows every phrase there (``covered with`` / ``is
     covered by`` keeps ``covered`` = ``covered``), a shorter phrase a longer
     one (``price`` / ``rewrite the prices of`` keeps ``price`` = ``the
     prices``). An exact match off the diagonal also shadows a phrase starting

@@ -257,7 +257,9 @@ def decision_curve(
         decided = scores >= t
         n = int(decided.sum())
         tp = int((decided & positive).sum())
-        ties_right = None if tied is None else (tp + int((decided & tied).sum())) / n if n else 1.0
+        ties_right = None
+        if tied is not None:
+            ties_right = (tp + int((decided & tied).sum())) / n if n else 1.0
         out.append(
             DecisionPoint(
                 float(t),
