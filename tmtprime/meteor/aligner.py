@@ -291,35 +291,20 @@ def align(
         return [(i, 1, i, 1, stage) for i in range(len(hyp))]
     if not candidates:
         return []
-    hyp_cover = [0] * len(hyp)
-    ref_cover = [0] * len(ref)
-    for hs, hl, rs, rl, _stage in candidates:
-        for i in range(hs, hs + hl):
-            hyp_cover[i] += 1
-        for j in range(rs, rs + rl):
-            ref_cover[j] += 1
-    fixed: dict[int, Match] = {}
-    open_at: list[list[Match]] = [[] for _ in ref]
-    for m in candidates:
-        hs, hl, rs, rl, _stage = m
-        if all(hyp_cover[i] == 1 for i in range(hs, hs + hl)) and all(
-            ref_cover[j] == 1 for j in range(rs, rs + rl)
-        ):
-            fixed[rs] = m
-        else:
-            open_at[rs].append(m)
-    if not any(open_at):
-        return sorted(fixed.values())
-    for lst in open_at:
-        lst.sort(key=lambda m: m[4])  # stable: within a module, the order the matcher offers them
+    spans = np.array(candidates, dtype=np.int64)
+    fixed = _beam.unambiguous(spans, len(hyp), len(ref))
+    if fixed.all():
+        return sorted(candidates)
     # rules 8 and 10 look at the path only where the weak candidates come from one module, none a phrase
     one_weak_module = len({m[4] for m in candidates if m[4] not in exact_stages}) <= 1 and not any(
         m[1] > 1 or m[3] > 1 for m in candidates
     )
     return _search(
+        len(hyp),
         len(ref),
+        candidates,
+        int(spans[:, 4].max()) + 1,
         fixed,
-        open_at,
         exact_stages,
         max(beam_size, 1),
         _diagonal_detours(candidates),
@@ -410,6 +395,7 @@ _STRENGTH, _CHUNKS, _SHADOWED, _SIBLING, _COVERED, _STRONG, _STAGE0 = range(7)
 # fields one by one, in a third of the operations.
 _FIELD_BITS = 20
 _PER_WORD = 3
+_WORD = (1 << 64) - 1
 
 
 @cache
@@ -446,9 +432,11 @@ def _non_exact_stage(stages: int, exact_stages: frozenset[int]) -> list[tuple[in
 
 
 def _search(
+    hyp_len: int,
     ref_len: int,
-    fixed: dict[int, Match],
-    open_at: list[list[Match]],
+    candidates: Sequence[Match],
+    stages: int,
+    fixed: np.ndarray,
     exact_stages: Collection[int],
     beam: int,
     detours: frozenset[Match] = frozenset(),
@@ -458,53 +446,47 @@ def _search(
     one_weak_module: bool = False,
 ) -> list[Match]:
     """The best path's matches: the rules' rank vectors and flags per candidate, searched by ``beam.search``."""
-    cands = [*fixed.values(), *(m for lst in open_at for m in lst)]
     openers, weak_uncredited = no_extension_credit
     slot_of = {m: slot for slot, m in enumerate(openers)}
-    stages = 1 + max(m[4] for m in cands)
     exact_stages = frozenset(exact_stages)
     units, taking, opening, no_credit = _rank_terms(stages, exact_stages)
     non_exact_stage = _non_exact_stage(stages, exact_stages)
-    # per candidate: its spans, flags and opener slot for beam.search, then its rank terms (_rank_terms).
+    # per candidate: its spans, stage, flags and opener slot for beam.search, then its rank terms (_rank_terms).
     # Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
     # single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
     # heart`` = ``with all my heart``).
     table = np.array(
         [
             (
-                hs, hl, rs, rl,
-                (stage in exact_stages) + (m in weak_uncredited) * 2 + (m in later_weak) * 4,
+                hs, hl, rs, rl, stage,
+                (stage in exact_stages) * _beam.EXACT + (m in weak_uncredited) * _beam.UNCREDITED
+                + (m in later_weak) * _beam.LATER_WEAK + is_fixed * _beam.FIXED,
                 slot_of.get(m, -1),
                 strength, m in shadowed, strength > 0, 1, m in detours, *non_exact_stage[stage],
             )
-            for m in cands
+            for m, is_fixed in zip(candidates, fixed.tolist())
             for hs, hl, rs, rl, stage in (m,)
             for strength in (2 if stage in exact_stages else hl // 2 + rl // 2,)
         ],
         dtype=np.int64,
     )  # fmt: skip
-    fixed_at = np.full(ref_len, -1, dtype=np.int64)
-    fixed_at[list(fixed)] = range(len(fixed))
-    open_start = np.full(ref_len + 1, len(fixed), dtype=np.int64)  # the open candidates follow the fixed ones
-    open_start[1:] += np.cumsum([len(lst) for lst in open_at])
-    hyp_words = (max(m[0] + m[1] for m in cands) + 63) >> 6
-    ref_words = (ref_len + 63) >> 6
-    opener_ref = np.array([_words(bits[0], ref_words) for bits in openers.values()], dtype=np.int64)
-    opener_hyp = np.array([_words(bits[1], hyp_words) for bits in openers.values()], dtype=np.int64)
+    ref_shifts, hyp_shifts = range(0, ref_len, 64), range(0, hyp_len, 64)
+    # rule 8's masks as 64-bit words, least significant first
+    opener_ref = np.array([[bits >> k & _WORD for k in ref_shifts] for bits, _ in openers.values()], dtype=np.uint64)
+    opener_hyp = np.array([[bits >> k & _WORD for k in hyp_shifts] for _, bits in openers.values()], dtype=np.uint64)
     # rule 10: what taking a later exact sibling costs while pruning, and what it costs at the final pick
     # (where it extends a later weak placement, it costs a sibling in both)
     sibling_prune = units[_SIBLING] if one_weak_module else units[-1]
     best = _beam.search(
+        hyp_len,
         ref_len,
         beam,
         table,
-        fixed_at,
-        open_start,
         taking,
         opening,
         no_credit,
-        opener_ref.reshape(len(openers), ref_words),
-        opener_hyp.reshape(len(openers), hyp_words),
+        opener_ref.reshape(len(openers), len(ref_shifts)).view(np.int64),
+        opener_hyp.reshape(len(openers), len(hyp_shifts)).view(np.int64),
         one_weak_module,
         # coverage counts reference words as the search reaches them: a phrase match adds its first reference
         # word when taken and each further one when the search passes it (so a phrase does not outrank a single
@@ -514,12 +496,7 @@ def _search(
         sibling_prune,
         units[-1] - sibling_prune,
     )
-    return sorted(cands[k] for k in best)
-
-
-def _words(bits: int, count: int) -> list[int]:
-    """A Python int bit mask as ``count`` signed 64-bit words, least significant first."""
-    return [((bits >> (64 * w)) & 0xFFFFFFFFFFFFFFFF) - ((bits >> (64 * w + 63) & 1) << 64) for w in range(count)]
+    return sorted(candidates[k] for k in best)
 
 
 def _weak_extension_losers(

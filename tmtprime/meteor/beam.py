@@ -21,16 +21,42 @@ Representation (the Python search it replaces used big integers):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numba
 import numpy as np
-from numba import njit
+
+from tmtprime.paths import cache_dir
+
+
+def _compiled(func: Callable) -> Callable:
+    """``func`` compiled on first use, the machine code cached on disk for the next runs.
+
+    numba caches next to this file, or in its user-wide cache when the
+    package directory is not writable (a system-wide install); only where
+    neither can be written does it fall back to TMTprime's cache directory
+    (``TMTPRIME_CACHE_DIR``), and without any writable place it compiles
+    in every process (a few seconds).
+    """
+    try:
+        return numba.njit(cache=True)(func)
+    except RuntimeError:  # numba found no writable cache location
+        pass
+    try:
+        numba.config.CACHE_DIR = str(cache_dir() / "numba")
+        return numba.njit(cache=True)(func)
+    except (OSError, RuntimeError):
+        return numba.njit(func)
 
 # scalar columns of a path row, after rank, final rank and the two masks
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
-_TERMS = 6  # the column of a candidate's first rank term
+# columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
+_STAGE, _FLAGS, _SLOT, _TERMS = 4, 5, 6, 7
+EXACT, UNCREDITED, LATER_WEAK, FIXED = 1, 2, 4, 8
 
 
-@njit(cache=True)
+@_compiled
 def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int) -> int:
     """-1, 0 or 1: row ``i`` of ``a`` against row ``j`` of ``b``, columns ``off..off+width`` lexicographically."""
     for k in range(off, off + width):
@@ -39,7 +65,7 @@ def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int)
     return 0
 
 
-@njit(cache=True)
+@_compiled
 def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> bool:
     """Whether one of the bits ``start..start+length`` of the mask at column ``off`` of ``row`` is set."""
     for q in range(start, start + length):
@@ -48,13 +74,50 @@ def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> 
     return False
 
 
-@njit(cache=True)
+@_compiled
 def _set_bits(state: np.ndarray, row: int, off: int, start: int, length: int) -> None:
     for q in range(start, start + length):
         state[row, off + (q >> 6)] |= np.int64(1) << (q & 63)
 
 
-@njit(cache=True)
+@_compiled
+def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
+    """Per candidate (hs, hl, rs, rl, ...), whether no other candidate covers any of its words (rule 2)."""
+    hyp_cover = np.zeros(hyp_len, np.int64)
+    ref_cover = np.zeros(ref_len, np.int64)
+    for c in range(spans.shape[0]):
+        hyp_cover[spans[c, 0] : spans[c, 0] + spans[c, 1]] += 1
+        ref_cover[spans[c, 2] : spans[c, 2] + spans[c, 3]] += 1
+    out = np.empty(spans.shape[0], np.bool_)
+    for c in range(spans.shape[0]):
+        out[c] = (hyp_cover[spans[c, 0] : spans[c, 0] + spans[c, 1]] == 1).all() and (
+            ref_cover[spans[c, 2] : spans[c, 2] + spans[c, 3]] == 1
+        ).all()
+    return out
+
+
+@_compiled
+def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The fixed candidate at each reference position (or -1), and the others in the search's offer order:
+    by reference position, then module, then the matchers' order (rule 3); those offered at ``pos`` are
+    ``offered[open_start[pos]:open_start[pos + 1]]``."""
+    n = table.shape[0]
+    fixed_at = np.full(ref_len, -1, np.int64)
+    stages = 1 + table[:, _STAGE].max()
+    key = np.empty(n, np.int64)
+    open_start = np.zeros(ref_len + 1, np.int64)
+    for c in range(n):
+        if table[c, _FLAGS] & FIXED:
+            fixed_at[table[c, 2]] = c
+            key[c] = ref_len * stages
+        else:
+            key[c] = table[c, 2] * stages + table[c, _STAGE]
+            open_start[table[c, 2] + 1] += 1
+    offered = np.argsort(key, kind="mergesort")
+    return fixed_at, np.cumsum(open_start), offered
+
+
+@_compiled
 def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
     """Per candidate, its rank terms (the columns of ``table`` from _TERMS) times ``units``: a rank."""
     out = np.zeros((table.shape[0], units.shape[1]), np.int64)
@@ -67,7 +130,7 @@ def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@_compiled
 def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     """``nodes``, or a copy of its first ``used`` entries with room for ``need`` more."""
     if used + need <= nodes.shape[0]:
@@ -77,7 +140,7 @@ def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     return grown
 
 
-@njit(cache=True)
+@_compiled
 def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     """The rows ordered by rank, stably (an insertion sort: there are at most ``beam`` rows)."""
     order = np.arange(state.shape[0])
@@ -93,7 +156,7 @@ def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     return state[order] if moved else state
 
 
-@njit(cache=True)
+@_compiled
 def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     """Which of the ``count`` children survive: the first ``beam`` polls of a binary heap filled in offer order.
 
@@ -134,13 +197,12 @@ def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     return keep
 
 
-@njit(cache=True)
+@_compiled
 def search(
+    hyp_len: int,
     ref_len: int,
     beam: int,
     table: np.ndarray,
-    fixed_at: np.ndarray,
-    open_start: np.ndarray,
     taking: np.ndarray,
     opening: np.ndarray,
     no_credit: np.ndarray,
@@ -154,13 +216,12 @@ def search(
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
-    ``table``: per candidate (hs, hl, rs, rl, flags, opener slot, rank
-    terms...), the flags bit 0 exact, 1 a weak extension that may earn nothing (rule 8), 2 a
-    later weak placement (rule 10), the slot its row in ``opener_ref`` /
-    ``opener_hyp`` (rule 8: where its farther siblings are, as mask words) or
-    -1. ``fixed_at[pos]``: the fixed candidate at reference position ``pos``
-    or -1; candidates ``open_start[pos]`` to ``open_start[pos + 1]`` are
-    those searched at ``pos``, in offer order. Ranks: a candidate's rank
+    ``table``: per candidate, in the matchers' order: hs, hl, rs, rl, stage,
+    flags (EXACT; UNCREDITED: a weak extension that may earn nothing, rule 8;
+    LATER_WEAK: a later weak placement, rule 10; FIXED: in every alignment,
+    rule 2), opener slot (its row in ``opener_ref`` / ``opener_hyp``, where
+    its farther siblings are as mask words, rule 8; -1 if none), then its
+    rank terms. Ranks: a candidate's rank
     terms times ``taking`` (one rank per term) is what taking it adds, times
     ``opening`` what opening a chunk with it adds, times ``no_credit`` what
     its extension adds back where it earns nothing (rule 8); ``passed`` what passing a further reference word of a phrase adds,
@@ -171,11 +232,11 @@ def search(
     opening = _times(table, opening)
     no_credit = _times(table, no_credit)
     width = delta.shape[1]
+    fixed_at, open_start, offered = _offers(table, ref_len)
     ref_words = (ref_len + 63) >> 6
-    hyp_words = 0
+    hyp_words = (hyp_len + 63) >> 6
     phrases = False
     for c in range(table.shape[0]):
-        hyp_words = max(hyp_words, (table[c, 0] + table[c, 1] + 63) >> 6)
         phrases |= table[c, 3] > 1
     fin = width  # column offsets in a path row
     hyp_off = 2 * width
@@ -239,16 +300,17 @@ def search(
             if not (state[p, word] >> bit) & 1:
                 last_h, last_r = state[p, sc + _LAST_H], state[p, sc + _LAST_R]
                 earlier_free = False  # rule 9: an exact sibling loses ties to an earlier one still free here
-                for c in range(o0, o1):
+                for q in range(o0, o1):
+                    c = offered[q]
                     hs, hl, rs, rl = table[c, 0], table[c, 1], table[c, 2], table[c, 3]
                     if _any_bit(state, p, hyp_off, hs, hl) or _any_bit(state, p, ref_off, rs, rl):
                         continue
                     for k in range(width):
                         ranks[n, k] = state[p, k] + delta[c, k]
                     extends = hs == last_h and rs == last_r
-                    if table[c, 4] & 1:
+                    if table[c, _FLAGS] & EXACT:
                         if earlier_free:
-                            if extends and table[state[p, sc + _LAST_M], 4] & 4:  # rule 10
+                            if extends and table[state[p, sc + _LAST_M], _FLAGS] & LATER_WEAK:  # rule 10
                                 for k in range(width):
                                     ranks[n, k] += sibling[k]
                             else:
@@ -259,8 +321,8 @@ def search(
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
-                    elif table[c, 4] & 2 and _loses_extension(
-                        state, p, table[state[p, sc + _OPENER], 5], opener_ref, opener_hyp,
+                    elif table[c, _FLAGS] & UNCREDITED and _loses_extension(
+                        state, p, table[state[p, sc + _OPENER], _SLOT], opener_ref, opener_hyp,
                         hyp_off, ref_off, only_if_free,
                     ):
                         for k in range(width):
@@ -317,7 +379,7 @@ def search(
     return np.array(out, np.int64)
 
 
-@njit(cache=True)
+@_compiled
 def _loses_extension(
     state: np.ndarray,
     p: int,
