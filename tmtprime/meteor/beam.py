@@ -86,13 +86,16 @@ def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     hyp_cover = np.zeros(hyp_len, np.int64)
     ref_cover = np.zeros(ref_len, np.int64)
     for c in range(spans.shape[0]):
-        hyp_cover[spans[c, 0] : spans[c, 0] + spans[c, 1]] += 1
-        ref_cover[spans[c, 2] : spans[c, 2] + spans[c, 3]] += 1
-    out = np.empty(spans.shape[0], np.bool_)
+        for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+            hyp_cover[i] += 1
+        for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+            ref_cover[j] += 1
+    out = np.ones(spans.shape[0], np.bool_)
     for c in range(spans.shape[0]):
-        out[c] = (hyp_cover[spans[c, 0] : spans[c, 0] + spans[c, 1]] == 1).all() and (
-            ref_cover[spans[c, 2] : spans[c, 2] + spans[c, 3]] == 1
-        ).all()
+        for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+            out[c] &= hyp_cover[i] == 1
+        for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+            out[c] &= ref_cover[j] == 1
     return out
 
 
@@ -101,20 +104,27 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     """The fixed candidate at each reference position (or -1), and the others in the search's offer order:
     by reference position, then module, then the matchers' order (rule 3); those offered at ``pos`` are
     ``offered[open_start[pos]:open_start[pos + 1]]``."""
-    n = table.shape[0]
+    stages = 1
+    for c in range(table.shape[0]):
+        stages = max(stages, table[c, _STAGE] + 1)
     fixed_at = np.full(ref_len, -1, np.int64)
-    stages = 1 + table[:, _STAGE].max()
-    key = np.empty(n, np.int64)
-    open_start = np.zeros(ref_len + 1, np.int64)
-    for c in range(n):
+    # a counting sort (stable) on reference position and module
+    start = np.zeros(ref_len * stages + 1, np.int64)
+    for c in range(table.shape[0]):
         if table[c, _FLAGS] & FIXED:
             fixed_at[table[c, 2]] = c
-            key[c] = ref_len * stages
         else:
-            key[c] = table[c, 2] * stages + table[c, _STAGE]
-            open_start[table[c, 2] + 1] += 1
-    offered = np.argsort(key, kind="mergesort")
-    return fixed_at, np.cumsum(open_start), offered
+            start[table[c, 2] * stages + table[c, _STAGE] + 1] += 1
+    for k in range(1, start.shape[0]):
+        start[k] += start[k - 1]
+    offered = np.empty(start[-1], np.int64)
+    fill = start.copy()
+    for c in range(table.shape[0]):
+        if not table[c, _FLAGS] & FIXED:
+            key = table[c, 2] * stages + table[c, _STAGE]
+            offered[fill[key]] = c
+            fill[key] += 1
+    return fixed_at, start[::stages].copy(), offered
 
 
 @_compiled
@@ -153,7 +163,13 @@ def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
             k -= 1
         order[k] = row
         moved |= k != i
-    return state[order] if moved else state
+    if not moved:
+        return state
+    out = np.empty_like(state)
+    for i in range(order.shape[0]):
+        for k in range(state.shape[1]):
+            out[i, k] = state[order[i], k]
+    return out
 
 
 @_compiled
@@ -347,7 +363,8 @@ def search(
             if not keep[child]:
                 continue
             p, c = parent[child], option[child]
-            survivors[s] = state[p]
+            for k in range(state.shape[1]):
+                survivors[s, k] = state[p, k]
             if c >= 0:
                 for k in range(width):
                     survivors[s, k] = ranks[child, k]
@@ -371,12 +388,17 @@ def search(
     for p in range(1, state.shape[0]):
         if _compare(state, p, state, best, fin, width) < 0:
             best = p
-    out = []
+    length = 0
     node = state[best, sc + _NODE]
     while node >= 0:
-        out.append(node_match[node])
+        length += 1
         node = node_prev[node]
-    return np.array(out, np.int64)
+    out = np.empty(length, np.int64)
+    node = state[best, sc + _NODE]
+    for k in range(length):
+        out[k] = node_match[node]
+        node = node_prev[node]
+    return out
 
 
 @_compiled
