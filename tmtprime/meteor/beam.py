@@ -10,7 +10,7 @@ changes stay in Python.
 
 Representation (the Python search it replaces used big integers):
 
-* a rank is an int64 vector (criteria packed by ``aligner._units``), compared
+* a rank is an int64 vector (criteria packed by ``aligner._rank_terms``), compared
   lexicographically, smaller is better;
 * a path is one row of ``state``: its rank, its final rank (rule 10), its
   hypothesis and reference masks as 64-bit words, the end of its last match
@@ -36,7 +36,7 @@ def _compiled(func: Callable) -> Callable:
     package directory is not writable (a system-wide install); only where
     neither can be written does it fall back to TMTprime's cache directory
     (``TMTPRIME_CACHE_DIR``), and without any writable place it compiles
-    in every process (a few seconds).
+    in every process (about 10 s).
     """
     try:
         return numba.njit(cache=True)(func)
@@ -47,6 +47,7 @@ def _compiled(func: Callable) -> Callable:
         return numba.njit(cache=True)(func)
     except (OSError, RuntimeError):
         return numba.njit(func)
+
 
 # scalar columns of a path row, after rank, final rank and the two masks
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
@@ -237,12 +238,13 @@ def search(
     LATER_WEAK: a later weak placement, rule 10; FIXED: in every alignment,
     rule 2), opener slot (its row in ``opener_ref`` / ``opener_hyp``, where
     its farther siblings are as mask words, rule 8; -1 if none), then its
-    rank terms. Ranks: a candidate's rank
-    terms times ``taking`` (one rank per term) is what taking it adds, times
-    ``opening`` what opening a chunk with it adds, times ``no_credit`` what
-    its extension adds back where it earns nothing (rule 8); ``passed`` what passing a further reference word of a phrase adds,
-    ``sibling`` / ``sibling_prune`` what a later exact sibling adds (rules
-    9-10), ``sibling_final`` what it adds to the final rank on top.
+    rank terms. Ranks: a candidate's rank terms times ``taking`` (one rank
+    per term) is what taking it adds, times ``opening`` what opening a chunk
+    with it adds, times ``no_credit`` what its extension adds back where it
+    earns nothing (rule 8); ``passed`` is what passing a further reference
+    word of a phrase adds, ``sibling`` / ``sibling_prune`` what a later exact
+    sibling adds (rules 9-10), ``sibling_final`` what it adds to the final
+    rank on top.
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
@@ -355,7 +357,7 @@ def search(
             keep = _heap_survivors(ranks, n, beam)
         else:
             keep = np.ones(n, np.bool_)
-        survivors = np.empty((beam if n > beam else n, state.shape[1]), np.int64)
+        survivors = np.empty((min(n, beam), state.shape[1]), np.int64)
         node_match = _room(node_match, nodes, survivors.shape[0])
         node_prev = _room(node_prev, nodes, survivors.shape[0])
         s = 0
