@@ -183,6 +183,14 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    würde , dann würde``) keeps the stem in the jar, which this does not model
    (German segment 928, now off).
 
+Implementation: what rules 2-10 decide per candidate (its rank terms and
+flags) is computed here in Python; the walk over the reference, the beam and
+rule 7's heap run compiled (:mod:`tmtprime.meteor.beam`, numba), with ranks
+as packed int64 words, word sets as 64-bit masks and trails as parent
+pointers. On 1,800 WMT22 segments with all English modules the search went
+from 749 to 162 microseconds a segment (the whole alignment 870 -> 251),
+with identical alignments.
+
 Rules 4-5 for paraphrases were fitted on ~40,000 crafted pairs with crafted
 paraphrase tables (``-a``) and checked on WMT22 sentences; they are a model of
 what the jar does, not of how. Known residual differences (measured in
@@ -445,7 +453,12 @@ def _search(
     later_weak: frozenset[Match] = frozenset(),
     one_weak_module: bool = False,
 ) -> list[Match]:
-    """The best path's matches: the rules' rank vectors and flags per candidate, searched by ``beam.search``."""
+    """The best path's matches: the rules' rank terms and flags per candidate, searched by ``beam.search``.
+
+    Every rule's term is a column of ``table`` here, and ``_rank_terms`` says
+    which rank fields one unit of it moves; a rule change is a change of
+    these columns (or of a flag), not of the compiled search.
+    """
     openers, weak_uncredited = no_extension_credit
     slot_of = {m: slot for slot, m in enumerate(openers)}
     exact_stages = frozenset(exact_stages)
