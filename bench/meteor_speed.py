@@ -13,7 +13,7 @@ the slope between a run on the 2,000 segments and a run on 10,000 (the same
 2,000 first, then 8,000 more): 8,000 / (t(10,000) - t(2,000)). An earlier
 version subtracted a one-segment run from the 2,000-segment run; the jar
 spends 7-18 s starting and well under 2 s scoring, so that difference was
-mostly noise (it reported 0.95-1.38x; the slope gives about 0.3x). The
+mostly noise (it reported 0.95-1.38x while the slope gave about 0.3x). The
 start-up time of a one-segment run and the in-process API throughput
 (``Meteor().score_segments`` after ``load()``) are printed too. ``--jobs N``
 passes ``-j N`` to ``tmtprime meteor``.
