@@ -176,6 +176,47 @@ def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> No
     assert align(hyp, ref, exact_matches(hyp, ref, 0), {0}, beam) == expected
 
 
+@pytest.mark.parametrize(
+    "hyp, ref, beam, expected",
+    [
+        # while pruning, a chunk the walk can still extend is not charged yet (aligner rule 11): at beam 2
+        # the one-chunk path 0-1 1-2 outranks the closed chunk b 1-0 and survives
+        ("a b", "b a b a", 2, [(0, 1, 1, 1, 0), (1, 1, 2, 1, 0)]),
+        # an ambiguous stem opening a chunk of its own is kept while the beam is small, dropped later
+        ("cars", "car car", 1, [(0, 1, 0, 1, 1)]),
+        ("cars", "car car", 2, []),
+        ("cars cars", "car", 2, [(0, 1, 0, 1, 1)]),
+        ("cars cars", "car", 3, []),
+    ],
+)
+def test_open_chunks_are_not_charged_while_pruning(hyp: str, ref: str, beam: int, expected) -> None:
+    h, r = hyp.split(), ref.split()
+    candidates = EXACT_STEM.candidates([(h, r)])[0]
+    assert align(h, r, candidates, EXACT_STEM._exact_stages, beam) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, hyp, ref, expected",
+    [
+        # Spanish and German bench segments (Apertium / WMT21 TED), shrunk; rule 11 at the default beam
+        (
+            "es",
+            "filas serie filas son serie dato",
+            "datos serie filas filas las series filas son datos",
+            [(0, 2, "exact"), (1, 5, "stem"), (2, 6, "exact"), (3, 7, "exact"), (4, 1, "exact")],
+        ),
+        (
+            "de",
+            ", , einen anderen",
+            ", schenken , hochzeiten , welche , nachdenkt , sind , einem einem anderen",
+            [(0, 0, "exact"), (1, 2, "exact"), (2, 12, "stem"), (3, 13, "exact")],
+        ),
+    ],
+)
+def test_open_chunks_on_real_segments(lang: str, hyp: str, ref: str, expected) -> None:
+    assert pairs_of(Meteor(lang=lang, modules=("exact", "stem"), normalize=False), hyp, ref) == expected
+
+
 def test_diagonal_detours_apply_to_phrases_too() -> None:
     m = Meteor(lang="en", modules=("paraphrase",), normalize=False, paraphrase_table=TinyTable([("e", "f g")]))
     assert m.sentence_score("e", ["f g f g"]).alignment == [(0, 1, 2, 2, 0)]  # jar: e=f g@0,2
