@@ -91,6 +91,15 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("a b", "a b x a b", [(0, 3, "exact"), (1, 4, "exact")]),
         ("x a b", "y a b z a b", [(1, 4, "exact"), (2, 5, "exact")]),
         ("o d f q", "o d r d f", [(0, 0, "exact"), (1, 1, "exact"), (2, 4, "exact")]),  # a detour extending a chunk
+        # ... but a diagonal run of two or more words stays where its next copy comes after another
+        # placement of one of its words
+        ("a b", "a b b a b", [(0, 0, "exact"), (1, 1, "exact")]),
+        ("a b", "a b a x a b", [(0, 0, "exact"), (1, 1, "exact")]),
+        ("x a b", "y a b b a b", [(1, 1, "exact"), (2, 2, "exact")]),
+        ("a b c", "a b c x b a b c", [(0, 0, "exact"), (1, 1, "exact"), (2, 2, "exact")]),
+        ("a b", "a b x a b b", [(0, 3, "exact"), (1, 4, "exact")]),  # the placement after the copy: moves
+        ("a b z", "a b x z a b", [(0, 4, "exact"), (1, 5, "exact"), (2, 3, "exact")]),  # z is not in the run
+        ("a x", "a c x a", [(0, 3, "exact"), (1, 2, "exact")]),  # one-word run: moves
         # earlier exact siblings (aligner rule 9): a later hypothesis word for the same reference word loses ties
         ("a b a", "b a b", [(0, 1, "exact"), (1, 2, "exact")]),  # not 1-0 2-1
         ("a b b", "a b a b", [(0, 0, "exact"), (1, 1, "exact"), (2, 3, "exact")]),
