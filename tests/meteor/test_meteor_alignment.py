@@ -91,6 +91,15 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("a b", "a b x a b", [(0, 3, "exact"), (1, 4, "exact")]),
         ("x a b", "y a b z a b", [(1, 4, "exact"), (2, 5, "exact")]),
         ("o d f q", "o d r d f", [(0, 0, "exact"), (1, 1, "exact"), (2, 4, "exact")]),  # a detour extending a chunk
+        # ... but a diagonal run of two or more words stays where its next copy comes after another
+        # placement of one of its words
+        ("a b", "a b b a b", [(0, 0, "exact"), (1, 1, "exact")]),
+        ("a b", "a b a x a b", [(0, 0, "exact"), (1, 1, "exact")]),
+        ("x a b", "y a b b a b", [(1, 1, "exact"), (2, 2, "exact")]),
+        ("a b c", "a b c x b a b c", [(0, 0, "exact"), (1, 1, "exact"), (2, 2, "exact")]),
+        ("a b", "a b x a b b", [(0, 3, "exact"), (1, 4, "exact")]),  # the placement after the copy: moves
+        ("a b z", "a b x z a b", [(0, 4, "exact"), (1, 5, "exact"), (2, 3, "exact")]),  # z is not in the run
+        ("a x", "a c x a", [(0, 3, "exact"), (1, 2, "exact")]),  # one-word run: moves
         # earlier exact siblings (aligner rule 9): a later hypothesis word for the same reference word loses ties
         ("a b a", "b a b", [(0, 1, "exact"), (1, 2, "exact")]),  # not 1-0 2-1
         ("a b b", "a b a b", [(0, 0, "exact"), (1, 1, "exact"), (2, 3, "exact")]),
@@ -174,6 +183,47 @@ def test_later_siblings_are_pruned_below_weak_coverage(last: str) -> None:
 def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> None:
     hyp, ref = "a b".split(), "b a a b".split()
     assert align(hyp, ref, exact_matches(hyp, ref, 0), {0}, beam) == expected
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, beam, expected",
+    [
+        # while pruning, a chunk the walk can still extend is not charged yet (aligner rule 11): at beam 2
+        # the one-chunk path 0-1 1-2 outranks the closed chunk b 1-0 and survives
+        ("a b", "b a b a", 2, [(0, 1, 1, 1, 0), (1, 1, 2, 1, 0)]),
+        # an ambiguous stem opening a chunk of its own is kept while the beam is small, dropped later
+        ("cars", "car car", 1, [(0, 1, 0, 1, 1)]),
+        ("cars", "car car", 2, []),
+        ("cars cars", "car", 2, [(0, 1, 0, 1, 1)]),
+        ("cars cars", "car", 3, []),
+    ],
+)
+def test_open_chunks_are_not_charged_while_pruning(hyp: str, ref: str, beam: int, expected) -> None:
+    h, r = hyp.split(), ref.split()
+    candidates = EXACT_STEM.candidates([(h, r)])[0]
+    assert align(h, r, candidates, EXACT_STEM._exact_stages, beam) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, hyp, ref, expected",
+    [
+        # Spanish and German bench segments (Apertium / WMT21 TED), shrunk; rule 11 at the default beam
+        (
+            "es",
+            "filas serie filas son serie dato",
+            "datos serie filas filas las series filas son datos",
+            [(0, 2, "exact"), (1, 5, "stem"), (2, 6, "exact"), (3, 7, "exact"), (4, 1, "exact")],
+        ),
+        (
+            "de",
+            ", , einen anderen",
+            ", schenken , hochzeiten , welche , nachdenkt , sind , einem einem anderen",
+            [(0, 0, "exact"), (1, 2, "exact"), (2, 12, "stem"), (3, 13, "exact")],
+        ),
+    ],
+)
+def test_open_chunks_on_real_segments(lang: str, hyp: str, ref: str, expected) -> None:
+    assert pairs_of(Meteor(lang=lang, modules=("exact", "stem"), normalize=False), hyp, ref) == expected
 
 
 def test_diagonal_detours_apply_to_phrases_too() -> None:

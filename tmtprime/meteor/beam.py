@@ -230,6 +230,7 @@ def search(
     sibling: np.ndarray,
     sibling_prune: np.ndarray,
     sibling_final: np.ndarray,
+    open_credit: np.ndarray,
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
@@ -244,7 +245,8 @@ def search(
     earns nothing (rule 8); ``passed`` is what passing a further reference
     word of a phrase adds, ``sibling`` / ``sibling_prune`` what a later exact
     sibling adds (rules 9-10), ``sibling_final`` what it adds to the final
-    rank on top.
+    rank on top; ``open_credit`` is taken off a child that takes a match while
+    the beam is pruned, never off its rank (rule 11: its chunk is still open).
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
@@ -310,6 +312,7 @@ def search(
         # children in offer order: each path's options, then the path itself (skipping the position)
         most = paths * (o1 - o0 + 1)
         ranks = np.empty((most, width), np.int64)
+        keys = np.empty((most, width), np.int64)  # what the beam is pruned by (rule 11)
         parent = np.empty(most, np.int64)
         option = np.empty(most, np.int64)
         later = np.zeros(most, np.bool_)
@@ -345,16 +348,18 @@ def search(
                     ):
                         for k in range(width):
                             ranks[n, k] += no_credit[c, k]  # rule 8: the extension earns nothing
+                    for k in range(width):
+                        keys[n, k] = ranks[n, k] - open_credit[k]
                     parent[n] = p
                     option[n] = c
                     n += 1
             for k in range(width):
-                ranks[n, k] = state[p, k]
+                ranks[n, k] = keys[n, k] = state[p, k]
             parent[n] = p
             option[n] = -1
             n += 1
         if n > beam:
-            keep = _heap_survivors(ranks, n, beam)
+            keep = _heap_survivors(keys, n, beam)
         else:
             keep = np.ones(n, np.bool_)
         survivors = np.empty((min(n, beam), state.shape[1]), np.int64)
