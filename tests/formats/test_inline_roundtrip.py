@@ -59,12 +59,17 @@ def test_codes_survive_writers(data):
                 write_document(fmt, path, info, [seg])
                 (back,) = list(read_document(path, fmt=fmt)[1])
             got_src = back.source
-            got_mt = (back.reference or "") if fmt == "tmx" else back.candidates[0].text
+            want_mt = mt
+            if fmt != "tmx" and not mt.strip():  # a blank target is no candidate: readers skip untranslated units
+                assert back.candidates == []
+                want_mt = got_mt = ""
+            else:
+                got_mt = (back.reference or "") if fmt == "tmx" else back.candidates[0].text
             if fmt == dialect:  # same vocabulary: the same codes at the same places, text kept
                 assert _codes(got_src, back.tags, fmt) == _codes(_normal(source, tags), tags, fmt)
-                assert _codes(got_mt, back.tags, fmt) == _codes(_normal(mt, tags), tags, fmt)
+                assert _codes(got_mt, back.tags, fmt) == _codes(_normal(want_mt, tags), tags, fmt)
             else:  # generic codes: numbered anew by order of appearance; text and code count kept
-                assert _strip(got_src) == _strip(source) and _strip(got_mt) == _strip(mt)
+                assert _strip(got_src) == _strip(source) and _strip(got_mt) == _strip(want_mt)
                 assert _count(got_src, back.tags) == _count(source, tags)
 
 
