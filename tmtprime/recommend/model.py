@@ -53,8 +53,12 @@ that helped both on every split tried: leaving the seven inline-code
 mismatch columns out of the TER regressor (update 0.691-0.703 over six
 splits, +0.000 to +0.006 against the same split; crossproject 0.495): rare
 non-zero counts become z-scores of 10 or more that dominate the RBF distance.
-Even so it reaches 0.70 on only two of six splits; closing the last points
-needs information the features lack, not tuning.
+Even so it reaches 0.70 on only two of six splits, and in the full model
+(benchmark, 5 folds) it gave gap 0.696 / 0.495 but r(confidence, TER of the
+pick) -0.617 / -0.432 (from -0.620 / -0.437), r with Meteor +0.647 / +0.451
+(from +0.651 / +0.455, a hair above the 0.45 target) and ECE 0.019 / 0.035:
+not shipped. Closing the last points needs information the features lack,
+not tuning.
 
 Predictions use the fitted SVMs' support vectors directly with BLAS
 (:func:`rbf_decision`): ``SVC.decision_function`` to within 1e-4 (checked in
