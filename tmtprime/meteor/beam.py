@@ -29,7 +29,7 @@ import numpy as np
 from tmtprime.paths import cache_dir
 
 
-def _compiled(func: Callable) -> Callable:
+def compiled(func: Callable) -> Callable:
     """``func`` compiled on first use, the machine code cached on disk for the next runs.
 
     numba caches next to this file, or in its user-wide cache when the
@@ -57,7 +57,7 @@ _STAGE, _FLAGS, _SLOT, _TERMS = 4, 5, 6, 7
 EXACT, UNCREDITED, LATER_WEAK, FIXED = 1, 2, 4, 8
 
 
-@_compiled
+@compiled
 def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int) -> int:
     """-1, 0 or 1: row ``i`` of ``a`` against row ``j`` of ``b``, columns ``off..off+width`` lexicographically."""
     for k in range(off, off + width):
@@ -66,7 +66,7 @@ def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int)
     return 0
 
 
-@_compiled
+@compiled
 def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> bool:
     """Whether one of the bits ``start..start+length`` of the mask at column ``off`` of ``row`` is set."""
     for q in range(start, start + length):
@@ -75,13 +75,13 @@ def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> 
     return False
 
 
-@_compiled
+@compiled
 def _set_bits(state: np.ndarray, row: int, off: int, start: int, length: int) -> None:
     for q in range(start, start + length):
         state[row, off + (q >> 6)] |= np.int64(1) << (q & 63)
 
 
-@_compiled
+@compiled
 def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     """Per candidate (hs, hl, rs, rl, ...), whether no other candidate covers any of its words (rule 2)."""
     hyp_cover = np.zeros(hyp_len, np.int64)
@@ -100,7 +100,7 @@ def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     return out
 
 
-@_compiled
+@compiled
 def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The fixed candidate at each reference position (or -1), and the others in the search's offer order:
     by reference position, then module, then the matchers' order (rule 3); those offered at ``pos`` are
@@ -128,7 +128,7 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     return fixed_at, start[::stages].copy(), offered
 
 
-@_compiled
+@compiled
 def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
     """Per candidate, its rank terms (the columns of ``table`` from _TERMS) times ``units``: a rank."""
     out = np.zeros((table.shape[0], units.shape[1]), np.int64)
@@ -141,7 +141,7 @@ def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
     return out
 
 
-@_compiled
+@compiled
 def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     """``nodes``, or a copy of its first ``used`` entries with room for ``need`` more."""
     if used + need <= nodes.shape[0]:
@@ -151,7 +151,7 @@ def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     return grown
 
 
-@_compiled
+@compiled
 def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     """The rows ordered by rank, stably (an insertion sort: there are at most ``beam`` rows)."""
     order = np.arange(state.shape[0])
@@ -173,7 +173,7 @@ def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     return out
 
 
-@_compiled
+@compiled
 def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     """Which of the ``count`` children survive: the first ``beam`` polls of a binary heap filled in offer order.
 
@@ -214,7 +214,7 @@ def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     return keep
 
 
-@_compiled
+@compiled
 def search(
     hyp_len: int,
     ref_len: int,
@@ -408,7 +408,7 @@ def search(
     return out
 
 
-@_compiled
+@compiled
 def _loses_extension(
     state: np.ndarray,
     p: int,

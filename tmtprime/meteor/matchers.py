@@ -101,15 +101,16 @@ def synonym_matcher(synsets: Callable[[str], frozenset[int]]) -> Matcher:
     """Different tokens that share a WordNet synset."""
 
     def match(hyp: Sequence[str], ref: Sequence[str], stage: int) -> list[Match]:
-        ref_sets = [synsets(w) for w in ref]
+        # reference positions per synset: a hypothesis word then meets only the reference words it shares
+        # one with, not every reference word (this matcher was the slowest stage on long segments)
+        where: dict[int, list[int]] = {}
+        for j, word in enumerate(ref):
+            for synset in synsets(word):
+                where.setdefault(synset, []).append(j)
         out: list[Match] = []
         for i, word in enumerate(hyp):
-            mine = synsets(word)
-            if not mine:
-                continue
-            for j, theirs in enumerate(ref_sets):
-                if theirs and ref[j] != word and not mine.isdisjoint(theirs):
-                    out.append((i, 1, j, 1, stage))
+            found = {j for synset in synsets(word) if synset in where for j in where[synset]}
+            out.extend((i, 1, j, 1, stage) for j in sorted(found) if ref[j] != word)
         return out
 
     return match
