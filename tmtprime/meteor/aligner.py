@@ -345,20 +345,7 @@ def align(
     # rules 8 and 10 look at the path only where the weak candidates come from one module, none a phrase
     weak_stages = spans[~exact, 4]
     one_weak_module = bool((weak_stages == weak_stages[:1]).all() and (spans[:, 1:4:2] == 1).all())
-    best = _search(
-        hyp_len,
-        ref_len,
-        spans,
-        exact,
-        stages,
-        fixed,
-        max(beam_size, 1),
-        _diagonal_detours(spans, exact, hyp_len, ref_len),
-        _shadowed(spans, exact, hyp_len),
-        _weak_extension_losers(spans, exact, hyp_len, ref_len),
-        _later_weak_placements(spans, exact, hyp_len, stages),
-        one_weak_module,
-    )
+    best = _search(hyp_len, ref_len, spans, exact, stages, fixed, max(beam_size, 1), one_weak_module)
     return sorted(candidates[k] for k in best.tolist())
 
 
@@ -501,7 +488,7 @@ def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     with it, and on its extension earning nothing (rule 8).
 
     A rank is int64 words, the fields packed into them (see _PER_WORD). The
-    terms are the columns _search computes per candidate: its strength, 1 if
+    terms are the columns _table computes per candidate: its strength, 1 if
     it is shadowed (rule 5), 1 if its strength is nonzero, 1, 1 if it is a
     detour (rule 6), then one column per stage, 1 for a non-exact match of it.
     """
@@ -530,34 +517,17 @@ def _search(
     stages: int,
     fixed: np.ndarray,
     beam: int,
-    detours: np.ndarray,
-    shadowed: np.ndarray,
-    no_extension_credit: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-    later_weak: np.ndarray,
     one_weak_module: bool,
 ) -> np.ndarray:
-    """Indexes of the best path's matches: the rules' rank terms and flags per candidate, searched by
-    ``beam.search``.
+    """Indexes of the best path's matches: the rules' rank terms and flags per candidate (``_table``),
+    searched by ``beam.search``.
 
-    Every rule's term is a column of ``table`` here, and ``_rank_terms`` says
+    Every rule's term is a column of the table, and ``_rank_terms`` says
     which rank fields one unit of it moves; a rule change is a change of
     these columns (or of a flag), not of the compiled search.
     """
-    slot, opener_ref, opener_hyp, weak_uncredited = no_extension_credit
     units, taking, opening, no_credit = _rank_terms(stages)
-    # Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
-    # single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
-    # heart`` = ``with all my heart``).
-    strength = np.where(exact, 2, spans[:, 1] // 2 + spans[:, 3] // 2)
-    flags = exact * _beam.EXACT + weak_uncredited * _beam.UNCREDITED + later_weak * _beam.LATER_WEAK + fixed * _beam.FIXED
-    # per candidate: its spans, stage, flags and opener slot for beam.search, then its rank terms (_rank_terms):
-    # strength, shadowed, nonzero strength, 1, detour, then per stage 1 for a non-exact match of it
-    table = np.column_stack(
-        (
-            spans, flags, slot, strength, shadowed, strength > 0, np.ones_like(strength), detours,
-            (spans[:, 4:5] == np.arange(stages)) & ~exact[:, None],
-        )
-    ).astype(np.int64)  # fmt: skip
+    table, opener_ref, opener_hyp = _table(spans, exact, stages, fixed, hyp_len, ref_len)
     # rule 10: what taking a later exact sibling costs while pruning, and what it costs at the final pick
     # (where it extends a later weak placement, it costs a sibling in both)
     sibling_prune = units[_SIBLING] if one_weak_module else units[-1]
@@ -584,6 +554,39 @@ def _search(
         units[-1] - sibling_prune,
         open_credit,
     )
+
+
+@_beam.compiled
+def _table(
+    spans: np.ndarray, exact: np.ndarray, stages: int, fixed: np.ndarray, hyp_len: int, ref_len: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per candidate: its spans, stage, flags and opener slot for ``beam.search``, then its rank terms
+    (``_rank_terms``): strength, shadowed (rule 5), nonzero strength, 1, detour (rule 6), then per stage 1 for
+    a non-exact match of it; and rule 8's masks of farther siblings per opener slot.
+
+    Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
+    single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
+    heart`` = ``with all my heart``). Compiled with the rules, so that a segment crosses into compiled code
+    once (building it with numpy cost as much as the rules).
+    """
+    detours = _diagonal_detours(spans, exact, hyp_len, ref_len)
+    shadowed = _shadowed(spans, exact, hyp_len)
+    slot, opener_ref, opener_hyp, uncredited = _weak_extension_losers(spans, exact, hyp_len, ref_len)
+    later_weak = _later_weak_placements(spans, exact, hyp_len, stages)
+    table = np.zeros((spans.shape[0], _beam.TERMS + 5 + stages), np.int64)
+    for c in range(spans.shape[0]):
+        table[c, :5] = spans[c]
+        table[c, _beam.FLAGS] = (
+            exact[c] * _beam.EXACT + uncredited[c] * _beam.UNCREDITED + later_weak[c] * _beam.LATER_WEAK
+            + fixed[c] * _beam.FIXED
+        )  # fmt: skip
+        table[c, _beam.SLOT] = slot[c]
+        strength = 2 if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
+        terms = table[c, _beam.TERMS :]
+        terms[0], terms[1], terms[2], terms[3], terms[4] = strength, shadowed[c], strength > 0, 1, detours[c]
+        if not exact[c]:
+            terms[5 + spans[c, 4]] = 1
+    return table, opener_ref, opener_hyp
 
 
 @_beam.compiled

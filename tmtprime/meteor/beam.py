@@ -53,7 +53,7 @@ def compiled(func: Callable) -> Callable:
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
-_STAGE, _FLAGS, _SLOT, _TERMS = 4, 5, 6, 7
+_STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
 EXACT, UNCREDITED, LATER_WEAK, FIXED = 1, 2, 4, 8
 
 
@@ -112,7 +112,7 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     # a counting sort (stable) on reference position and module
     start = np.zeros(ref_len * stages + 1, np.int64)
     for c in range(table.shape[0]):
-        if table[c, _FLAGS] & FIXED:
+        if table[c, FLAGS] & FIXED:
             fixed_at[table[c, 2]] = c
         else:
             start[table[c, 2] * stages + table[c, _STAGE] + 1] += 1
@@ -121,7 +121,7 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     offered = np.empty(start[-1], np.int64)
     fill = start.copy()
     for c in range(table.shape[0]):
-        if not table[c, _FLAGS] & FIXED:
+        if not table[c, FLAGS] & FIXED:
             key = table[c, 2] * stages + table[c, _STAGE]
             offered[fill[key]] = c
             fill[key] += 1
@@ -130,11 +130,11 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
 
 @compiled
 def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
-    """Per candidate, its rank terms (the columns of ``table`` from _TERMS) times ``units``: a rank."""
+    """Per candidate, its rank terms (the columns of ``table`` from TERMS) times ``units``: a rank."""
     out = np.zeros((table.shape[0], units.shape[1]), np.int64)
     for c in range(table.shape[0]):
         for t in range(units.shape[0]):
-            amount = table[c, _TERMS + t]
+            amount = table[c, TERMS + t]
             if amount:
                 for k in range(units.shape[1]):
                     out[c, k] += amount * units[t, k]
@@ -329,9 +329,9 @@ def search(
                     for k in range(width):
                         ranks[n, k] = state[p, k] + delta[c, k]
                     extends = hs == last_h and rs == last_r
-                    if table[c, _FLAGS] & EXACT:
+                    if table[c, FLAGS] & EXACT:
                         if earlier_free:
-                            if extends and table[state[p, sc + _LAST_M], _FLAGS] & LATER_WEAK:  # rule 10
+                            if extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK:  # rule 10
                                 for k in range(width):
                                     ranks[n, k] += sibling[k]
                             else:
@@ -342,8 +342,8 @@ def search(
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
-                    elif table[c, _FLAGS] & UNCREDITED and _loses_extension(
-                        state, p, table[state[p, sc + _OPENER], _SLOT], opener_ref, opener_hyp,
+                    elif table[c, FLAGS] & UNCREDITED and _loses_extension(
+                        state, p, table[state[p, sc + _OPENER], SLOT], opener_ref, opener_hyp,
                         hyp_off, ref_off, only_if_free,
                     ):
                         for k in range(width):

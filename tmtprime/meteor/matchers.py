@@ -101,16 +101,16 @@ def synonym_matcher(synsets: Callable[[str], frozenset[int]]) -> Matcher:
     """Different tokens that share a WordNet synset."""
 
     def match(hyp: Sequence[str], ref: Sequence[str], stage: int) -> list[Match]:
-        # reference positions per synset: a hypothesis word then meets only the reference words it shares
-        # one with, not every reference word (this matcher was the slowest stage on long segments)
-        where: dict[int, list[int]] = {}
-        for j, word in enumerate(ref):
-            for synset in synsets(word):
-                where.setdefault(synset, []).append(j)
+        ref_sets = [synsets(w) for w in ref]
+        anywhere = frozenset().union(*ref_sets)  # a hypothesis word sharing none is skipped in one step
         out: list[Match] = []
         for i, word in enumerate(hyp):
-            found = {j for synset in synsets(word) if synset in where for j in where[synset]}
-            out.extend((i, 1, j, 1, stage) for j in sorted(found) if ref[j] != word)
+            mine = synsets(word)
+            if not mine or mine.isdisjoint(anywhere):
+                continue
+            for j, theirs in enumerate(ref_sets):
+                if ref[j] != word and not mine.isdisjoint(theirs):
+                    out.append((i, 1, j, 1, stage))
         return out
 
     return match
