@@ -370,12 +370,16 @@ def _diagonal_detours(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_le
     hyp_cover = np.zeros(hyp_len, np.int64)
     ref_cover = np.zeros(ref_len, np.int64)
     for c in range(spans.shape[0]):
-        hyp_cover[spans[c, 0] : spans[c, 0] + spans[c, 1]] += 1
-        ref_cover[spans[c, 2] : spans[c, 2] + spans[c, 3]] += 1
+        for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+            hyp_cover[i] += 1
+        for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+            ref_cover[j] += 1
     out = np.zeros(spans.shape[0], np.bool_)
+    some = False
     for c in range(spans.shape[0]):
         out[c] = spans[c, 0] == spans[c, 2] and ref_cover[spans[c, 2]] == 1 and hyp_cover[spans[c, 0]] > 1
-    if not out.any():
+        some |= out[c]
+    if not some:
         return out
     one_word_exact = np.zeros((hyp_len + 1, ref_len + 1), np.bool_)  # (hs, rs) of one-word exact matches
     for c in range(spans.shape[0]):
@@ -396,7 +400,9 @@ def _copy_after_other_placements(start: int, one_word_exact: np.ndarray, spans: 
         run += 1
     if run < 2:
         return False
-    ref_end = 1 + (spans[:, 2] + spans[:, 3] - 1).max()
+    ref_end = 0
+    for c in range(spans.shape[0]):
+        ref_end = max(ref_end, spans[c, 2] + spans[c, 3])
     for copy in range(start + run, ref_end - run + 1):
         copied = True
         for k in range(run):
@@ -428,8 +434,9 @@ def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
     keeps the phrase, not ``luck`` = ``success`` plus ``in`` = ``in``).
     """
     n = spans.shape[0]
-    strong = exact | (spans[:, 1] > 1) | (spans[:, 3] > 1)
-    weak = ~strong  # one word to one word, not exact
+    strong = np.empty(n, np.bool_)
+    for c in range(n):
+        strong[c] = exact[c] or spans[c, 1] > 1 or spans[c, 3] > 1
     out = np.zeros(n, np.bool_)
     for c in range(n):
         hs, hl, rs, rl, stage = spans[c, 0], spans[c, 1], spans[c, 2], spans[c, 3], spans[c, 4]
@@ -443,13 +450,13 @@ def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
                     and spans[o, 1] + spans[o, 3] < hl + rl and spans[o, 3] < rl
                 ):  # fmt: skip
                     out[c] = True
-            elif weak[c] and spans[o, 1] > 1 and spans[o, 3] > 1 and not exact[o]:
+            elif not strong[c] and spans[o, 1] > 1 and spans[o, 3] > 1 and not exact[o]:
                 out[c] = True
     # an exact match off the diagonal shadows the phrases that start at its reference word and hold its
     # hypothesis word further in, unless their first hypothesis word has a weak candidate of its own
     weak_at = np.zeros(hyp_len, np.bool_)
     for c in range(n):
-        weak_at[spans[c, 0]] |= weak[c]
+        weak_at[spans[c, 0]] |= not strong[c]  # one word to one word, not exact
     for c in range(n):
         if not strong[c] or exact[c] or weak_at[spans[c, 0]]:
             continue
@@ -464,7 +471,10 @@ def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
     for c in range(n):
         if out[c]:
             for o in range(n):
-                out[o] |= (spans[o] == spans[c]).all()
+                out[o] |= (
+                    spans[o, 0] == spans[c, 0] and spans[o, 1] == spans[c, 1] and spans[o, 2] == spans[c, 2]
+                    and spans[o, 3] == spans[c, 3] and spans[o, 4] == spans[c, 4]
+                )  # fmt: skip
     return out
 
 
@@ -533,7 +543,7 @@ def _search(
     sibling_prune = units[_SIBLING] if one_weak_module else units[-1]
     # rule 11: while pruning, the chunk a match opens or extends is not charged yet (the walk may still extend
     # it); a skip child's chunk is closed (there are no phrases where the rule applies)
-    open_credit = units[_CHUNKS] if one_weak_module else 0 * units[_CHUNKS]
+    open_credit = units[_CHUNKS] * one_weak_module  # (a new array either way: one compiled variant)
     return _beam.search(
         hyp_len,
         ref_len,
@@ -575,7 +585,8 @@ def _table(
     later_weak = _later_weak_placements(spans, exact, hyp_len, stages)
     table = np.zeros((spans.shape[0], _beam.TERMS + 5 + stages), np.int64)
     for c in range(spans.shape[0]):
-        table[c, :5] = spans[c]
+        for k in range(5):
+            table[c, k] = spans[c, k]
         table[c, _beam.FLAGS] = (
             exact[c] * _beam.EXACT + uncredited[c] * _beam.UNCREDITED + later_weak[c] * _beam.LATER_WEAK
             + fixed[c] * _beam.FIXED
@@ -639,8 +650,10 @@ def _weak_extension_losers(
         in_phrase_r = np.zeros(ref_len, np.bool_)
         for c in range(n):
             if spans[c, 1] > 1 or spans[c, 3] > 1:
-                in_phrase_h[spans[c, 0] : spans[c, 0] + spans[c, 1]] = True
-                in_phrase_r[spans[c, 2] : spans[c, 2] + spans[c, 3]] = True
+                for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+                    in_phrase_h[i] = True
+                for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+                    in_phrase_r[j] = True
         for c in range(n):
             weak[c] = (
                 not exact[c] and spans[c, 1] == 1 and spans[c, 3] == 1
@@ -658,7 +671,9 @@ def _later_weak_placements(spans: np.ndarray, exact: np.ndarray, hyp_len: int, s
     candidates neither are such placements nor make one.
     """
     n = spans.shape[0]
-    weak = ~exact & (spans[:, 1] == 1) & (spans[:, 3] == 1)
+    weak = np.empty(n, np.bool_)
+    for c in range(n):
+        weak[c] = not exact[c] and spans[c, 1] == 1 and spans[c, 3] == 1
     first = np.full((hyp_len, stages), np.iinfo(np.int64).max, np.int64)  # per word and module, its first rs
     for c in range(n):
         if weak[c]:
