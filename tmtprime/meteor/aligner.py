@@ -398,8 +398,8 @@ def _diagonal_detours(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_le
 def _copy_after_other_placements(start: int, one_word_exact: np.ndarray, spans: np.ndarray) -> bool:
     """Whether the diagonal exact run from ``start`` (two words or more) is copied further on in the reference
     only after another placement of one of its words (rule 6's exception: the jar then keeps the diagonal)."""
-    run = 0
-    while start + run < min(one_word_exact.shape[0], one_word_exact.shape[1]) and one_word_exact[start + run, start + run]:
+    run, diagonal = 0, min(one_word_exact.shape[0], one_word_exact.shape[1])
+    while start + run < diagonal and one_word_exact[start + run, start + run]:
         run += 1
     if run < 2:
         return False

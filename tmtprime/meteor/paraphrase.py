@@ -44,8 +44,8 @@ import os
 import shutil
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import chain, repeat
 from importlib.util import find_spec
+from itertools import chain, repeat
 from pathlib import Path
 from typing import NamedTuple
 
