@@ -223,12 +223,15 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    there.
 
 Implementation: what rules 2-10 decide per candidate (its rank terms and
-flags) is computed here in Python; the walk over the reference, the beam and
-rule 7's heap run compiled (:mod:`tmtprime.meteor.beam`, numba), with ranks
-as packed int64 words, word sets as 64-bit masks and trails as parent
+flags) is computed here, as plain loops over the candidates compiled with
+numba (``_table`` and the functions it calls); the walk over the reference,
+the beam and rule 7's heap run compiled in :mod:`tmtprime.meteor.beam`, with
+ranks as packed int64 words, word sets as 64-bit masks and trails as parent
 pointers. On 1,800 WMT22 segments with all English modules the search went
-from 749 to 162 microseconds a segment (the whole alignment 870 -> 251),
-with identical alignments.
+from 749 to 162 microseconds a segment when it was compiled (the whole
+alignment 870 -> 251), and the whole alignment from about 175 to 82 (2,000
+segments, both measured in one run) when the per-candidate rules and the
+table followed, with identical alignments.
 
 Rules 4-5 for paraphrases were fitted on ~40,000 crafted pairs with crafted
 paraphrase tables (``-a``) and checked on WMT22 sentences; they are a model of
@@ -333,31 +336,30 @@ def align(
         return [(i, 1, i, 1, stage) for i in range(len(hyp))]
     if not candidates:
         return []
+    hyp_len, ref_len = len(hyp), len(ref)
     spans = np.array(candidates, dtype=np.int64)
-    fixed = _beam.unambiguous(spans, len(hyp), len(ref))
+    fixed = _beam.unambiguous(spans, hyp_len, ref_len)
     if fixed.all():
         return sorted(candidates)
+    stages = int(spans[:, 4].max()) + 1
+    exact_stage = np.zeros(stages, np.bool_)
+    exact_stage[[s for s in exact_stages if s < stages]] = True
+    exact = exact_stage[spans[:, 4]]
     # rules 8 and 10 look at the path only where the weak candidates come from one module, none a phrase
-    one_weak_module = len({m[4] for m in candidates if m[4] not in exact_stages}) <= 1 and not any(
-        m[1] > 1 or m[3] > 1 for m in candidates
-    )
-    return _search(
-        len(hyp),
-        len(ref),
-        candidates,
-        int(spans[:, 4].max()) + 1,
-        fixed,
-        exact_stages,
-        max(beam_size, 1),
-        _diagonal_detours(candidates, exact_stages),
-        _shadowed(candidates, exact_stages),
-        _weak_extension_losers(candidates, exact_stages),
-        _later_weak_placements(candidates, exact_stages),
-        one_weak_module,
-    )
+    weak_stages = spans[~exact, 4]
+    one_weak_module = bool((weak_stages == weak_stages[:1]).all() and (spans[:, 1:4:2] == 1).all())
+    best = _search(hyp_len, ref_len, spans, exact, stages, fixed, max(beam_size, 1), one_weak_module)
+    return sorted(candidates[k] for k in best.tolist())
 
 
-def _diagonal_detours(candidates: Sequence[Match], exact_stages: Collection[int]) -> frozenset[Match]:
+# The rules' per-candidate decisions below are compiled (numba): each takes the candidates as rows of ``spans``
+# (hs, hl, rs, rl, stage) and ``exact`` (per candidate, whether its module is exact) and answers per candidate.
+# Written as plain loops over the candidates (a segment has tens to hundreds), they ran in Python at about
+# 180 microseconds a segment, more than the search itself.
+
+
+@_beam.compiled
+def _diagonal_detours(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     """Candidates the jar gives up on a tie: on the diagonal, for a hypothesis word with other placements.
 
     A match starting at the same index in both sentences (``hs == rs``) whose
@@ -368,39 +370,56 @@ def _diagonal_detours(candidates: Sequence[Match], exact_stages: Collection[int]
     reference comes after another placement of one of the run's words
     (``a b`` / ``a b b a b`` keeps 0-0 1-1).
     """
-    hyp_cover: dict[int, int] = {}
-    ref_cover: dict[int, int] = {}
-    for hs, hl, rs, rl, _stage in candidates:
-        for i in range(hs, hs + hl):
-            hyp_cover[i] = hyp_cover.get(i, 0) + 1
-        for j in range(rs, rs + rl):
-            ref_cover[j] = ref_cover.get(j, 0) + 1
-    detours = [m for m in candidates if m[0] == m[2] and ref_cover[m[2]] == 1 and hyp_cover[m[0]] > 1]
-    if not detours:
-        return frozenset()
-    exact = {(m[0], m[2]) for m in candidates if m[4] in exact_stages and m[1] == 1 and m[3] == 1}
-    return frozenset(m for m in detours if not _copy_after_other_placements(m[0], exact, candidates))
+    hyp_cover = np.zeros(hyp_len, np.int64)
+    ref_cover = np.zeros(ref_len, np.int64)
+    for c in range(spans.shape[0]):
+        for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+            hyp_cover[i] += 1
+        for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+            ref_cover[j] += 1
+    out = np.zeros(spans.shape[0], np.bool_)
+    some = False
+    for c in range(spans.shape[0]):
+        out[c] = spans[c, 0] == spans[c, 2] and ref_cover[spans[c, 2]] == 1 and hyp_cover[spans[c, 0]] > 1
+        some |= out[c]
+    if not some:
+        return out
+    one_word_exact = np.zeros((hyp_len + 1, ref_len + 1), np.bool_)  # (hs, rs) of one-word exact matches
+    for c in range(spans.shape[0]):
+        if exact[c] and spans[c, 1] == 1 and spans[c, 3] == 1:
+            one_word_exact[spans[c, 0], spans[c, 2]] = True
+    for c in range(spans.shape[0]):
+        if out[c] and _copy_after_other_placements(spans[c, 0], one_word_exact, spans):
+            out[c] = False
+    return out
 
 
-def _copy_after_other_placements(start: int, exact: set[tuple[int, int]], candidates: Sequence[Match]) -> bool:
+@_beam.compiled
+def _copy_after_other_placements(start: int, one_word_exact: np.ndarray, spans: np.ndarray) -> bool:
     """Whether the diagonal exact run from ``start`` (two words or more) is copied further on in the reference
     only after another placement of one of its words (rule 6's exception: the jar then keeps the diagonal)."""
-    run = 0
-    while (start + run, start + run) in exact:
+    run, diagonal = 0, min(one_word_exact.shape[0], one_word_exact.shape[1])
+    while start + run < diagonal and one_word_exact[start + run, start + run]:
         run += 1
     if run < 2:
         return False
-    ref_end = 1 + max(rs + rl - 1 for _hs, _hl, rs, rl, _stage in candidates)
-    copy = next(
-        (q for q in range(start + run, ref_end - run + 1) if all((start + k, q + k) in exact for k in range(run))),
-        None,
-    )
-    if copy is None:
-        return False
-    return any(start <= hs < start + run and start + run <= rs < copy for hs, _hl, rs, _rl, _stage in candidates)
+    ref_end = 0
+    for c in range(spans.shape[0]):
+        ref_end = max(ref_end, spans[c, 2] + spans[c, 3])
+    for copy in range(start + run, ref_end - run + 1):
+        copied = True
+        for k in range(run):
+            copied &= one_word_exact[start + k, copy + k]
+        if copied:
+            for c in range(spans.shape[0]):
+                if start <= spans[c, 0] < start + run and start + run <= spans[c, 2] < copy:
+                    return True
+            return False
+    return False
 
 
-def _shadowed(candidates: Sequence[Match], exact_stages: Collection[int]) -> frozenset[Match]:
+@_beam.compiled
+def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
     """Candidates that lose to a sibling starting at the same place in both sentences (rule 5).
 
     Off the diagonal (``hs != rs``) a strong candidate with fewer words, fewer
@@ -417,37 +436,49 @@ def _shadowed(candidates: Sequence[Match], exact_stages: Collection[int]) -> fro
     non-exact candidates starting where it starts (``luck in`` / ``success in``
     keeps the phrase, not ``luck`` = ``success`` plus ``in`` = ``in``).
     """
-    at: dict[tuple[int, int], list[Match]] = {}
-    for m in sorted(candidates, key=lambda m: m[4]):  # siblings in offer order: module, then the matcher's order
-        at.setdefault((m[0], m[2]), []).append(m)
-    out: set[Match] = set()
-    for (hs, rs), siblings in at.items():
-        if len(siblings) < 2:
-            continue
-        if hs != rs:
-            strong = [m for m in siblings if m[4] in exact_stages or m[1] > 1 or m[3] > 1]
-            out.update(  # only a sibling offered earlier, with fewer words and fewer reference words, shadows
-                m for k, m in enumerate(strong)
-                if any(o[1] + o[3] < m[1] + m[3] and o[3] < m[3] and o[4] <= m[4] for o in strong[:k])
-            )
-        elif any(m[1] > 1 and m[3] > 1 and m[4] not in exact_stages for m in siblings):
-            out.update(m for m in siblings if m[1] == 1 and m[3] == 1 and m[4] not in exact_stages)
+    n = spans.shape[0]
+    strong = np.empty(n, np.bool_)
+    for c in range(n):
+        strong[c] = exact[c] or spans[c, 1] > 1 or spans[c, 3] > 1
+    out = np.zeros(n, np.bool_)
+    for c in range(n):
+        hs, hl, rs, rl, stage = spans[c, 0], spans[c, 1], spans[c, 2], spans[c, 3], spans[c, 4]
+        for o in range(n):  # its siblings
+            if o == c or spans[o, 0] != hs or spans[o, 2] != rs:
+                continue
+            if hs != rs:  # a strong sibling offered earlier (module, then the matcher's order), with fewer words
+                # and fewer reference words, shadows
+                if (
+                    strong[c] and strong[o] and (spans[o, 4] < stage or (spans[o, 4] == stage and o < c))
+                    and spans[o, 1] + spans[o, 3] < hl + rl and spans[o, 3] < rl
+                ):  # fmt: skip
+                    out[c] = True
+            elif not strong[c] and spans[o, 1] > 1 and spans[o, 3] > 1 and not exact[o]:
+                out[c] = True
     # an exact match off the diagonal shadows the phrases that start at its reference word and hold its
     # hypothesis word further in, unless their first hypothesis word has a weak candidate of its own
-    exact_off: dict[int, set[int]] = {}  # reference word -> hypothesis words of its exact matches off the diagonal
-    weak_at: set[int] = set()
-    for m in candidates:
-        if m[4] in exact_stages:
-            if m[0] != m[2]:
-                exact_off.setdefault(m[2], set()).add(m[0])
-        elif m[1] == 1 and m[3] == 1:
-            weak_at.add(m[0])
-    for m in candidates:
-        if m[4] in exact_stages or (m[1] == 1 and m[3] == 1) or m[0] in weak_at or m[2] not in exact_off:
+    weak_at = np.zeros(hyp_len, np.bool_)
+    for c in range(n):
+        weak_at[spans[c, 0]] |= not strong[c]  # one word to one word, not exact
+    for c in range(n):
+        if not strong[c] or exact[c] or weak_at[spans[c, 0]]:
             continue
-        if not exact_off[m[2]].isdisjoint(range(m[0] + 1, m[0] + m[1])):
-            out.add(m)
-    return frozenset(out)
+        for e in range(n):
+            if (
+                exact[e] and spans[e, 0] != spans[e, 2] and spans[e, 2] == spans[c, 2]
+                and spans[c, 0] < spans[e, 0] < spans[c, 0] + spans[c, 1]
+            ):  # fmt: skip
+                out[c] = True
+    # a candidate the matchers propose twice (a paraphrase listed under both phrases) is one candidate: shadowed
+    # if either copy is
+    for c in range(n):
+        if out[c]:
+            for o in range(n):
+                out[o] |= (
+                    spans[o, 0] == spans[c, 0] and spans[o, 1] == spans[c, 1] and spans[o, 2] == spans[c, 2]
+                    and spans[o, 3] == spans[c, 3] and spans[o, 4] == spans[c, 4]
+                )  # fmt: skip
+    return out
 
 
 # A path's rank holds the criteria of the module docstring, most significant
@@ -462,16 +493,15 @@ _STRENGTH, _CHUNKS, _SHADOWED, _SIBLING, _COVERED, _STRONG, _STAGE0 = range(7)
 # fields one by one, in a third of the operations.
 _FIELD_BITS = 20
 _PER_WORD = 3
-_WORD = (1 << 64) - 1
 
 
 @cache
-def _rank_terms(stages: int, exact_stages: frozenset[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The unit rank per field, and what one unit of each rank term adds: on taking a match, on opening a chunk
     with it, and on its extension earning nothing (rule 8).
 
     A rank is int64 words, the fields packed into them (see _PER_WORD). The
-    terms are the columns _search computes per candidate: its strength, 1 if
+    terms are the columns _table computes per candidate: its strength, 1 if
     it is shadowed (rule 5), 1 if its strength is nonzero, 1, 1 if it is a
     detour (rule 6), then one column per stage, 1 for a non-exact match of it.
     """
@@ -492,67 +522,32 @@ def _rank_terms(stages: int, exact_stages: frozenset[int]) -> tuple[np.ndarray, 
     return units, taking, opening, no_credit
 
 
-@cache
-def _non_exact_stage(stages: int, exact_stages: frozenset[int]) -> list[tuple[int, ...]]:
-    """Per stage, the stage term columns of a match of it: 1 in its own column unless the stage is exact."""
-    return [tuple(int(k == s and s not in exact_stages) for k in range(stages)) for s in range(stages)]
-
-
 def _search(
     hyp_len: int,
     ref_len: int,
-    candidates: Sequence[Match],
+    spans: np.ndarray,
+    exact: np.ndarray,
     stages: int,
     fixed: np.ndarray,
-    exact_stages: Collection[int],
     beam: int,
-    detours: frozenset[Match] = frozenset(),
-    shadowed: frozenset[Match] = frozenset(),
-    no_extension_credit: tuple[dict[Match, tuple[int, int]], frozenset[Match]] = ({}, frozenset()),
-    later_weak: frozenset[Match] = frozenset(),
-    one_weak_module: bool = False,
-) -> list[Match]:
-    """The best path's matches: the rules' rank terms and flags per candidate, searched by ``beam.search``.
+    one_weak_module: bool,
+) -> np.ndarray:
+    """Indexes of the best path's matches: the rules' rank terms and flags per candidate (``_table``),
+    searched by ``beam.search``.
 
-    Every rule's term is a column of ``table`` here, and ``_rank_terms`` says
+    Every rule's term is a column of the table, and ``_rank_terms`` says
     which rank fields one unit of it moves; a rule change is a change of
     these columns (or of a flag), not of the compiled search.
     """
-    openers, weak_uncredited = no_extension_credit
-    slot_of = {m: slot for slot, m in enumerate(openers)}
-    exact_stages = frozenset(exact_stages)
-    units, taking, opening, no_credit = _rank_terms(stages, exact_stages)
-    non_exact_stage = _non_exact_stage(stages, exact_stages)
-    # per candidate: its spans, stage, flags and opener slot for beam.search, then its rank terms (_rank_terms).
-    # Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
-    # single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
-    # heart`` = ``with all my heart``).
-    table = np.array(
-        [
-            (
-                hs, hl, rs, rl, stage,
-                (stage in exact_stages) * _beam.EXACT + (m in weak_uncredited) * _beam.UNCREDITED
-                + (m in later_weak) * _beam.LATER_WEAK + is_fixed * _beam.FIXED,
-                slot_of.get(m, -1),
-                strength, m in shadowed, strength > 0, 1, m in detours, *non_exact_stage[stage],
-            )
-            for m, is_fixed in zip(candidates, fixed.tolist())
-            for hs, hl, rs, rl, stage in (m,)
-            for strength in (2 if stage in exact_stages else hl // 2 + rl // 2,)
-        ],
-        dtype=np.int64,
-    )  # fmt: skip
-    ref_shifts, hyp_shifts = range(0, ref_len, 64), range(0, hyp_len, 64)
-    # rule 8's masks as 64-bit words, least significant first
-    opener_ref = np.array([[bits >> k & _WORD for k in ref_shifts] for bits, _ in openers.values()], dtype=np.uint64)
-    opener_hyp = np.array([[bits >> k & _WORD for k in hyp_shifts] for _, bits in openers.values()], dtype=np.uint64)
+    units, taking, opening, no_credit = _rank_terms(stages)
+    table, opener_ref, opener_hyp = _table(spans, exact, stages, fixed, hyp_len, ref_len)
     # rule 10: what taking a later exact sibling costs while pruning, and what it costs at the final pick
     # (where it extends a later weak placement, it costs a sibling in both)
     sibling_prune = units[_SIBLING] if one_weak_module else units[-1]
     # rule 11: while pruning, the chunk a match opens or extends is not charged yet (the walk may still extend
     # it); a skip child's chunk is closed (there are no phrases where the rule applies)
-    open_credit = units[_CHUNKS] if one_weak_module else 0 * units[_CHUNKS]
-    best = _beam.search(
+    open_credit = units[_CHUNKS] * one_weak_module  # (a new array either way: one compiled variant)
+    return _beam.search(
         hyp_len,
         ref_len,
         beam,
@@ -560,8 +555,8 @@ def _search(
         taking,
         opening,
         no_credit,
-        opener_ref.reshape(len(openers), len(ref_shifts)).view(np.int64),
-        opener_hyp.reshape(len(openers), len(hyp_shifts)).view(np.int64),
+        opener_ref,
+        opener_hyp,
         one_weak_module,
         # coverage counts reference words as the search reaches them: a phrase match adds its first reference
         # word when taken and each further one when the search passes it (so a phrase does not outrank a single
@@ -572,12 +567,46 @@ def _search(
         units[-1] - sibling_prune,
         open_credit,
     )
-    return sorted(candidates[k] for k in best)
 
 
+@_beam.compiled
+def _table(
+    spans: np.ndarray, exact: np.ndarray, stages: int, fixed: np.ndarray, hyp_len: int, ref_len: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per candidate: its spans, stage, flags and opener slot for ``beam.search``, then its rank terms
+    (``_rank_terms``): strength, shadowed (rule 5), nonzero strength, 1, detour (rule 6), then per stage 1 for
+    a non-exact match of it; and rule 8's masks of farther siblings per opener slot.
+
+    Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
+    single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
+    heart`` = ``with all my heart``). Compiled with the rules, so that a segment crosses into compiled code
+    once (building it with numpy cost as much as the rules).
+    """
+    detours = _diagonal_detours(spans, exact, hyp_len, ref_len)
+    shadowed = _shadowed(spans, exact, hyp_len)
+    slot, opener_ref, opener_hyp, uncredited = _weak_extension_losers(spans, exact, hyp_len, ref_len)
+    later_weak = _later_weak_placements(spans, exact, hyp_len, stages)
+    table = np.zeros((spans.shape[0], _beam.TERMS + 5 + stages), np.int64)
+    for c in range(spans.shape[0]):
+        for k in range(5):
+            table[c, k] = spans[c, k]
+        table[c, _beam.FLAGS] = (
+            exact[c] * _beam.EXACT + uncredited[c] * _beam.UNCREDITED + later_weak[c] * _beam.LATER_WEAK
+            + fixed[c] * _beam.FIXED
+        )  # fmt: skip
+        table[c, _beam.SLOT] = slot[c]
+        strength = 2 if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
+        terms = table[c, _beam.TERMS :]
+        terms[0], terms[1], terms[2], terms[3], terms[4] = strength, shadowed[c], strength > 0, 1, detours[c]
+        if not exact[c]:
+            terms[5 + spans[c, 4]] = 1
+    return table, opener_ref, opener_hyp
+
+
+@_beam.compiled
 def _weak_extension_losers(
-    candidates: Sequence[Match], exact_stages: Collection[int]
-) -> tuple[dict[Match, tuple[int, int]], frozenset[Match]]:
+    spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Chunk openers whose weak extensions earn no credit, and the weak candidates concerned (rule 8).
 
     The openers are exact matches with an exact sibling placed earlier (the
@@ -585,57 +614,80 @@ def _weak_extension_losers(
     reference word at an earlier hypothesis position) farther from the
     diagonal (larger ``|hs - rs|``; a placement of the same hypothesis word
     one reference word before the diagonal does not count, nor does the same
-    reference word matched by the hypothesis word just before). Each maps to the
-    places of those siblings as bit masks (reference positions, hypothesis
-    positions), for the search to check whether one is still free. The weak
-    candidates are the one-to-one non-exact ones no phrase candidate overlaps
-    (where phrases compete, the paraphrase rules decide).
+    reference word matched by the hypothesis word just before). Per
+    candidate, its opener slot (-1 if it is none); per slot, the places of
+    those siblings as bit masks in 64-bit words, least significant first
+    (reference positions, hypothesis positions), for the search to check
+    whether one is still free. The weak candidates are the one-to-one
+    non-exact ones no phrase candidate overlaps (where phrases compete, the
+    paraphrase rules decide).
     """
-    exact = [m for m in candidates if m[4] in exact_stages]
-    refs_of: dict[int, int] = {}  # hypothesis position -> bit mask of the reference positions it matches
-    hyps_of: dict[int, int] = {}  # reference position -> bit mask of the hypothesis positions matching it
-    for hs, _hl, rs, _rl, _stage in exact:
-        refs_of[hs] = refs_of.get(hs, 0) | 1 << rs
-        hyps_of[rs] = hyps_of.get(rs, 0) | 1 << hs
-    openers: dict[Match, tuple[int, int]] = {}
-    for m in exact:
-        hs, rs = m[0], m[2]
-        ref_bits = refs_of[hs] & ((1 << _farther_before(rs, hs)) - 1)  # the same hypothesis word
-        if hs:
-            ref_bits &= ~(1 << (hs - 1))  # one before the diagonal is not farther
-        hyp_bits = hyps_of[rs] & ((1 << _farther_before(hs, rs)) - 1)  # the same reference word
-        if hs:
-            hyp_bits &= ~(1 << (hs - 1))  # nor is the hypothesis word just before it
-        if ref_bits or hyp_bits:
-            openers[m] = (ref_bits, hyp_bits)
-    if not openers:
-        return openers, frozenset()
-    phrase_h = {i for m in candidates if m[1] > 1 or m[3] > 1 for i in range(m[0], m[0] + m[1])}
-    phrase_r = {j for m in candidates if m[1] > 1 or m[3] > 1 for j in range(m[2], m[2] + m[3])}
-    weak = frozenset(
-        m for m in candidates
-        if m[4] not in exact_stages and m[1] == 1 and m[3] == 1 and m[0] not in phrase_h and m[2] not in phrase_r
-    )  # fmt: skip
-    return openers, weak
+    n = spans.shape[0]
+    placed = np.zeros((hyp_len, ref_len), np.bool_)  # the (hs, rs) of exact matches
+    for c in range(n):
+        if exact[c]:
+            placed[spans[c, 0], spans[c, 2]] = True
+    slot = np.full(n, -1, np.int64)
+    opener_ref = np.zeros((n, (ref_len + 63) >> 6), np.int64)
+    opener_hyp = np.zeros((n, (hyp_len + 63) >> 6), np.int64)
+    openers = 0
+    for c in range(n):
+        if not exact[c]:
+            continue
+        hs, rs = spans[c, 0], spans[c, 2]
+        farther = False
+        for q in range(_farther_before(rs, hs)):  # the same hypothesis word
+            if placed[hs, q] and not (hs > 0 and q == hs - 1):  # one before the diagonal is not farther
+                opener_ref[openers, q >> 6] |= np.int64(1) << (q & 63)
+                farther = True
+        for q in range(_farther_before(hs, rs)):  # the same reference word
+            if placed[q, rs] and not (hs > 0 and q == hs - 1):  # nor is the hypothesis word just before it
+                opener_hyp[openers, q >> 6] |= np.int64(1) << (q & 63)
+                farther = True
+        if farther:
+            slot[c] = openers
+            openers += 1
+    weak = np.zeros(n, np.bool_)
+    if openers:
+        in_phrase_h = np.zeros(hyp_len, np.bool_)
+        in_phrase_r = np.zeros(ref_len, np.bool_)
+        for c in range(n):
+            if spans[c, 1] > 1 or spans[c, 3] > 1:
+                for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+                    in_phrase_h[i] = True
+                for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
+                    in_phrase_r[j] = True
+        for c in range(n):
+            weak[c] = (
+                not exact[c] and spans[c, 1] == 1 and spans[c, 3] == 1
+                and not in_phrase_h[spans[c, 0]] and not in_phrase_r[spans[c, 2]]
+            )  # fmt: skip
+    return slot, opener_ref[:openers].copy(), opener_hyp[:openers].copy(), weak
 
 
-def _later_weak_placements(candidates: Sequence[Match], exact_stages: Collection[int]) -> frozenset[Match]:
+@_beam.compiled
+def _later_weak_placements(spans: np.ndarray, exact: np.ndarray, hyp_len: int, stages: int) -> np.ndarray:
     """One-to-one non-exact candidates that are not their hypothesis word's first placement in their module (rule 10).
 
     ``stern`` / ``sternen sterne`` with stems: ``stern`` = ``sterne`` (1-1) is
     a later placement, ``stern`` = ``sternen`` (1-0) the first. Phrase
     candidates neither are such placements nor make one.
     """
-    first: dict[tuple[int, int], int] = {}
-    for hs, hl, rs, rl, stage in candidates:
-        if hl == 1 and rl == 1 and stage not in exact_stages:
-            first[hs, stage] = min(first.get((hs, stage), rs), rs)
-    return frozenset(
-        m for m in candidates
-        if m[1] == 1 and m[3] == 1 and m[4] not in exact_stages and m[2] > first[m[0], m[4]]
-    )  # fmt: skip
+    n = spans.shape[0]
+    weak = np.empty(n, np.bool_)
+    for c in range(n):
+        weak[c] = not exact[c] and spans[c, 1] == 1 and spans[c, 3] == 1
+    first = np.full((hyp_len, stages), np.iinfo(np.int64).max, np.int64)  # per word and module, its first rs
+    for c in range(n):
+        if weak[c]:
+            first[spans[c, 0], spans[c, 4]] = min(first[spans[c, 0], spans[c, 4]], spans[c, 2])
+    out = np.zeros(n, np.bool_)
+    for c in range(n):
+        out[c] = weak[c] and spans[c, 2] > first[spans[c, 0], spans[c, 4]]
+    return out
 
 
+@_beam.compiled
 def _farther_before(pos: int, other: int) -> int:
     """Positions below this one are earlier and farther from the diagonal than ``pos`` paired with ``other``."""
     return pos if pos <= other else max(0, 2 * other - pos)

@@ -3,10 +3,11 @@
 WHY compiled: the search is the scorer's inner loop (about 80 % of the time
 in Python, which made the scorer about 4 times slower than the jar once
 both were running). Everything the rules decide per candidate is computed in
-Python (``aligner._search``) and handed over as arrays: what taking a
-candidate adds to a path's rank, what opening a chunk with it adds, flags.
-This module only walks the reference, builds children and prunes, so rule
-changes stay in Python.
+``aligner.py`` (compiled there too, with :func:`compiled`, next to the rules'
+docstring) and handed over as arrays: what taking a candidate adds to a
+path's rank, what opening a chunk with it adds, flags. This module only
+walks the reference, builds children and prunes, so rule changes stay in
+``aligner.py``.
 
 Representation (the Python search it replaces used big integers):
 
@@ -29,14 +30,14 @@ import numpy as np
 from tmtprime.paths import cache_dir
 
 
-def _compiled(func: Callable) -> Callable:
+def compiled(func: Callable) -> Callable:
     """``func`` compiled on first use, the machine code cached on disk for the next runs.
 
     numba caches next to this file, or in its user-wide cache when the
     package directory is not writable (a system-wide install); only where
     neither can be written does it fall back to TMTprime's cache directory
     (``TMTPRIME_CACHE_DIR``), and without any writable place it compiles
-    in every process (about 10 s).
+    in every process (about 14 s: the search and the rules of ``aligner.py``).
     """
     try:
         return numba.njit(cache=True)(func)
@@ -53,11 +54,11 @@ def _compiled(func: Callable) -> Callable:
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
-_STAGE, _FLAGS, _SLOT, _TERMS = 4, 5, 6, 7
+_STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
 EXACT, UNCREDITED, LATER_WEAK, FIXED = 1, 2, 4, 8
 
 
-@_compiled
+@compiled
 def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int) -> int:
     """-1, 0 or 1: row ``i`` of ``a`` against row ``j`` of ``b``, columns ``off..off+width`` lexicographically."""
     for k in range(off, off + width):
@@ -66,7 +67,7 @@ def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int, off: int, width: int)
     return 0
 
 
-@_compiled
+@compiled
 def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> bool:
     """Whether one of the bits ``start..start+length`` of the mask at column ``off`` of ``row`` is set."""
     for q in range(start, start + length):
@@ -75,13 +76,13 @@ def _any_bit(state: np.ndarray, row: int, off: int, start: int, length: int) -> 
     return False
 
 
-@_compiled
+@compiled
 def _set_bits(state: np.ndarray, row: int, off: int, start: int, length: int) -> None:
     for q in range(start, start + length):
         state[row, off + (q >> 6)] |= np.int64(1) << (q & 63)
 
 
-@_compiled
+@compiled
 def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     """Per candidate (hs, hl, rs, rl, ...), whether no other candidate covers any of its words (rule 2)."""
     hyp_cover = np.zeros(hyp_len, np.int64)
@@ -100,7 +101,7 @@ def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
     return out
 
 
-@_compiled
+@compiled
 def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The fixed candidate at each reference position (or -1), and the others in the search's offer order:
     by reference position, then module, then the matchers' order (rule 3); those offered at ``pos`` are
@@ -112,7 +113,7 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     # a counting sort (stable) on reference position and module
     start = np.zeros(ref_len * stages + 1, np.int64)
     for c in range(table.shape[0]):
-        if table[c, _FLAGS] & FIXED:
+        if table[c, FLAGS] & FIXED:
             fixed_at[table[c, 2]] = c
         else:
             start[table[c, 2] * stages + table[c, _STAGE] + 1] += 1
@@ -121,27 +122,27 @@ def _offers(table: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np
     offered = np.empty(start[-1], np.int64)
     fill = start.copy()
     for c in range(table.shape[0]):
-        if not table[c, _FLAGS] & FIXED:
+        if not table[c, FLAGS] & FIXED:
             key = table[c, 2] * stages + table[c, _STAGE]
             offered[fill[key]] = c
             fill[key] += 1
     return fixed_at, start[::stages].copy(), offered
 
 
-@_compiled
+@compiled
 def _times(table: np.ndarray, units: np.ndarray) -> np.ndarray:
-    """Per candidate, its rank terms (the columns of ``table`` from _TERMS) times ``units``: a rank."""
+    """Per candidate, its rank terms (the columns of ``table`` from TERMS) times ``units``: a rank."""
     out = np.zeros((table.shape[0], units.shape[1]), np.int64)
     for c in range(table.shape[0]):
         for t in range(units.shape[0]):
-            amount = table[c, _TERMS + t]
+            amount = table[c, TERMS + t]
             if amount:
                 for k in range(units.shape[1]):
                     out[c, k] += amount * units[t, k]
     return out
 
 
-@_compiled
+@compiled
 def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     """``nodes``, or a copy of its first ``used`` entries with room for ``need`` more."""
     if used + need <= nodes.shape[0]:
@@ -151,7 +152,7 @@ def _room(nodes: np.ndarray, used: int, need: int) -> np.ndarray:
     return grown
 
 
-@_compiled
+@compiled
 def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     """The rows ordered by rank, stably (an insertion sort: there are at most ``beam`` rows)."""
     order = np.arange(state.shape[0])
@@ -173,7 +174,7 @@ def _sorted_by_rank(state: np.ndarray, width: int) -> np.ndarray:
     return out
 
 
-@_compiled
+@compiled
 def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     """Which of the ``count`` children survive: the first ``beam`` polls of a binary heap filled in offer order.
 
@@ -214,7 +215,7 @@ def _heap_survivors(ranks: np.ndarray, count: int, beam: int) -> np.ndarray:
     return keep
 
 
-@_compiled
+@compiled
 def search(
     hyp_len: int,
     ref_len: int,
@@ -329,9 +330,9 @@ def search(
                     for k in range(width):
                         ranks[n, k] = state[p, k] + delta[c, k]
                     extends = hs == last_h and rs == last_r
-                    if table[c, _FLAGS] & EXACT:
+                    if table[c, FLAGS] & EXACT:
                         if earlier_free:
-                            if extends and table[state[p, sc + _LAST_M], _FLAGS] & LATER_WEAK:  # rule 10
+                            if extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK:  # rule 10
                                 for k in range(width):
                                     ranks[n, k] += sibling[k]
                             else:
@@ -342,8 +343,8 @@ def search(
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
-                    elif table[c, _FLAGS] & UNCREDITED and _loses_extension(
-                        state, p, table[state[p, sc + _OPENER], _SLOT], opener_ref, opener_hyp,
+                    elif table[c, FLAGS] & UNCREDITED and _loses_extension(
+                        state, p, table[state[p, sc + _OPENER], SLOT], opener_ref, opener_hyp,
                         hyp_off, ref_off, only_if_free,
                     ):
                         for k in range(width):
@@ -408,7 +409,7 @@ def search(
     return out
 
 
-@_compiled
+@compiled
 def _loses_extension(
     state: np.ndarray,
     p: int,

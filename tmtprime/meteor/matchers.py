@@ -101,14 +101,17 @@ def synonym_matcher(synsets: Callable[[str], frozenset[int]]) -> Matcher:
     """Different tokens that share a WordNet synset."""
 
     def match(hyp: Sequence[str], ref: Sequence[str], stage: int) -> list[Match]:
-        ref_sets = [synsets(w) for w in ref]
+        # only the reference words with synsets (about half: not function words, numbers, punctuation) are
+        # visited, and a hypothesis word sharing none of their synsets is skipped in one step
+        ref_sets = [(j, word, theirs) for j, word in enumerate(ref) if (theirs := synsets(word))]
+        anywhere = frozenset().union(*(theirs for _j, _word, theirs in ref_sets))
         out: list[Match] = []
         for i, word in enumerate(hyp):
             mine = synsets(word)
-            if not mine:
+            if not mine or mine.isdisjoint(anywhere):
                 continue
-            for j, theirs in enumerate(ref_sets):
-                if theirs and ref[j] != word and not mine.isdisjoint(theirs):
+            for j, other, theirs in ref_sets:
+                if other != word and not mine.isdisjoint(theirs):
                     out.append((i, 1, j, 1, stage))
         return out
 

@@ -45,6 +45,7 @@ import shutil
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.util import find_spec
+from itertools import chain, repeat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -235,9 +236,9 @@ class ParaphraseTable:
 
     def _candidate_ngrams(self, segments: Sequence[Sequence[str]]) -> tuple[np.ndarray, ...]:
         """Every n-gram (n <= max_phrase_len) of known words within a segment: (segment, start, n, hash)."""
-        get = self._ids.get
-        ids = np.fromiter((get(w, -1) for seg in segments for w in seg), dtype=np.int64)
-        lengths = np.fromiter((len(s) for s in segments), dtype=np.int64, count=len(segments))
+        words = list(chain.from_iterable(segments))
+        ids = np.fromiter(map(self._ids.get, words, repeat(-1, len(words))), dtype=np.int64, count=len(words))
+        lengths = np.fromiter(map(len, segments), dtype=np.int64, count=len(segments))
         seg_of = np.repeat(np.arange(len(segments), dtype=np.int64), lengths)
         seg_start = np.repeat(np.cumsum(lengths) - lengths, lengths)
         out: tuple[list[np.ndarray], ...] = ([], [], [], [])
