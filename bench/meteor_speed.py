@@ -22,6 +22,7 @@ passes ``-j N`` to ``tmtprime meteor``.
 from __future__ import annotations
 
 import argparse
+import gc
 import gzip
 import os
 import random
@@ -115,6 +116,8 @@ def main() -> int:
         H = hyp.read_text(encoding="utf-8").split("\n")[:N]
         R = ref.read_text(encoding="utf-8").split("\n")[:N]
         m = Meteor(lang="en").load()
+        gc.collect()
+        gc.freeze()  # as `tmtprime meteor` does after loading
         m.score_segments(H[:20], [[x] for x in R[:20]])
         m._token_cache.clear()
         t0 = time.perf_counter()
