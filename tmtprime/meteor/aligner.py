@@ -370,13 +370,7 @@ def _diagonal_detours(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_le
     reference comes after another placement of one of the run's words
     (``a b`` / ``a b b a b`` keeps 0-0 1-1).
     """
-    hyp_cover = np.zeros(hyp_len, np.int64)
-    ref_cover = np.zeros(ref_len, np.int64)
-    for c in range(spans.shape[0]):
-        for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
-            hyp_cover[i] += 1
-        for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
-            ref_cover[j] += 1
+    hyp_cover, ref_cover = _beam.coverage(spans, hyp_len, ref_len)
     out = np.zeros(spans.shape[0], np.bool_)
     some = False
     for c in range(spans.shape[0]):

@@ -83,8 +83,8 @@ def _set_bits(state: np.ndarray, row: int, off: int, start: int, length: int) ->
 
 
 @compiled
-def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
-    """Per candidate (hs, hl, rs, rl, ...), whether no other candidate covers any of its words (rule 2)."""
+def coverage(spans: np.ndarray, hyp_len: int, ref_len: int) -> tuple[np.ndarray, np.ndarray]:
+    """How many candidates (hs, hl, rs, rl, ...) cover each hypothesis word and each reference word."""
     hyp_cover = np.zeros(hyp_len, np.int64)
     ref_cover = np.zeros(ref_len, np.int64)
     for c in range(spans.shape[0]):
@@ -92,6 +92,13 @@ def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
             hyp_cover[i] += 1
         for j in range(spans[c, 2], spans[c, 2] + spans[c, 3]):
             ref_cover[j] += 1
+    return hyp_cover, ref_cover
+
+
+@compiled
+def unambiguous(spans: np.ndarray, hyp_len: int, ref_len: int) -> np.ndarray:
+    """Per candidate (hs, hl, rs, rl, ...), whether no other candidate covers any of its words (rule 2)."""
+    hyp_cover, ref_cover = coverage(spans, hyp_len, ref_len)
     out = np.ones(spans.shape[0], np.bool_)
     for c in range(spans.shape[0]):
         for i in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
