@@ -90,7 +90,8 @@ def main() -> int:
         opts = ["-l", "en", "-norm"]
         ours = [sys.executable, "-m", "tmtprime", "meteor"]
         jar = ["java", "-Xmx2G", "-jar", a.jar]
-        timed(ours + [*map(str, files["one"]), *opts], env)  # compile the paraphrase index if needed
+        # builds the paraphrase index and the compiled aligner (numba cache) if needed
+        timed(ours + [*map(str, files["one"]), *opts], env)
         res: dict[str, list[float]] = {f"{who}.{name}": [] for who in ("jar", "ours") for name in files}
         rss = {"jar": 0, "ours": 0}
         outputs: dict[str, str] = {}
