@@ -226,3 +226,13 @@ def test_stdio_bad_statistics_end_with_one_line_and_status_1(capsys, monkeypatch
     assert status == 1
     assert out == "0.4776696620223255\n"
     assert err.strip() == "Error: stdin line 2: Meteor statistics need 23 numbers, got 3"
+
+
+def test_the_one_off_compile_is_announced_once_per_installation(capsys, files, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "fresh-cache"))  # no record of a compiled aligner
+    status, first_out, first_err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
+    assert status == 0 and "compiling the Meteor aligner once" in first_err
+    status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
+    assert status == 0 and err == "" and out == first_out
+    status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES, "-q")  # -q says nothing either way
+    assert status == 0 and "compiling" not in err

@@ -132,7 +132,7 @@ def _run(argv: list[str]) -> int:
         from tmtprime.meteor.stdio import serve
 
         try:
-            _load_for_batch(meteor)
+            _load_for_batch(meteor, quiet=True)
             return serve(meteor, sys.stdin)
         except TmtprimeError as error:
             raise _Exit(f"Error: {error}") from None
@@ -166,8 +166,9 @@ def _build(values: dict[str, str], flags: set[str]):
     return meteor
 
 
-def _load_for_batch(meteor: Meteor) -> None:
-    """Load the scorer's resources and take them out of the garbage collector's sight for this process.
+def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
+    """Load the scorer's resources, compile the aligner (saying so when that takes a while, unless ``quiet``)
+    and take what was loaded out of the garbage collector's sight for this process.
 
     A batch run keeps what it loaded until it exits, so after a collection the
     loaded tables are frozen (``gc.freeze``): otherwise every full collection
@@ -176,7 +177,10 @@ def _load_for_batch(meteor: Meteor) -> None:
     :meth:`Meteor.load`: freezing is process-wide, which a library must not
     impose on the program that imports it.
     """
+    from tmtprime.meteor.aligner import compile_now
+
     meteor.load()
+    compile_now(None if quiet else lambda message: print(message, file=sys.stderr, flush=True))
     gc.collect()
     gc.freeze()
 
@@ -211,7 +215,7 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
     refs_per_segment = [refs[i * ref_count : (i + 1) * ref_count] for i in range(len(hyps))]
     jobs = int(_number("-j", values["-j"], int)) if "-j" in values else None
     try:
-        _load_for_batch(meteor)
+        _load_for_batch(meteor, quiet=not text_header)
         segments = _score_all(meteor, hyps, refs_per_segment, jobs, show_progress=not (quiet or ss_out or as_json))
     except TmtprimeError as error:
         raise _Exit(f"Error: {error}") from None

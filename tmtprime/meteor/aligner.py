@@ -297,13 +297,17 @@ what the jar does, not of how. Known residual differences (measured in
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import hashlib
+import sys
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from tmtprime.meteor import beam as _beam
 from tmtprime.meteor.matchers import Match
+from tmtprime.paths import cache_dir
 
 DEFAULT_BEAM = 40
 
@@ -350,6 +354,36 @@ def align(
     one_weak_module = bool((weak_stages == weak_stages[:1]).all() and (spans[:, 1:4:2] == 1).all())
     best = _search(hyp_len, ref_len, spans, exact, stages, fixed, max(beam_size, 1), one_weak_module)
     return sorted(candidates[k] for k in best.tolist())
+
+
+def compile_now(notify: Callable[[str], None] | None = None) -> None:
+    """Compile the aligner before the first segment, telling ``notify`` when this is the one-off compile.
+
+    The first alignment after an install or an upgrade compiles the search
+    and the rules (14-17 s), during which a progress bar would stand still;
+    numba caches the result for later runs. A marker per installed version of
+    this code in TMTprime's cache directory says whether that has happened.
+    """
+    marker = _compiled_marker()
+    if notify is not None and (marker is None or not marker.exists()):
+        notify("compiling the Meteor aligner once for this installation (about 15 s; later runs reuse it)")
+    # ``a b a`` / ``a a b``, exact only: ambiguous, so the rules and the search run (one compiled variant serves all)
+    align(("a", "b", "a"), ("a", "a", "b"), [(0, 1, 0, 1, 0), (0, 1, 1, 1, 0), (1, 1, 2, 1, 0), (2, 1, 0, 1, 0),
+                                             (2, 1, 1, 1, 0)], {0}, 2)  # fmt: skip
+    if marker is not None:
+        marker.touch()
+
+
+def _compiled_marker() -> Path | None:
+    """Where to note that this installation's compiled aligner is cached; None without a writable cache."""
+    import numba
+
+    sources = [Path(__file__), Path(_beam.__file__)]
+    stamp = "|".join([numba.__version__, sys.version, *(f"{p}:{p.stat().st_mtime_ns}" for p in sources)])
+    try:
+        return cache_dir() / f"aligner-compiled-{hashlib.sha1(stamp.encode()).hexdigest()[:16]}"
+    except OSError:
+        return None
 
 
 # The rules' per-candidate decisions below are compiled (numba): each takes the candidates as rows of ``spans``
