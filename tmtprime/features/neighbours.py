@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import repeat
 
 import numpy as np
 import scipy.sparse as sp
@@ -44,6 +45,7 @@ from tmtprime.features._lookup import sorted_lookup
 from tmtprime.features.tokens import is_word
 
 NEIGHBOUR_NAMES = ("cand_nb_word_support", "cand_nb_bigram_support")
+_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
 _QUERY_BATCH = 256
 """Queries per sparse product: bounds the dense gather of the common-word part (non-zeros x common words)."""
 _SHORTLIST = 10
@@ -66,9 +68,34 @@ def _top_per_row(rows: np.ndarray, cols: np.ndarray, values: np.ndarray, starts:
     """The ``k`` highest values of each row, sorted by row then decreasing value (ties keep
     their input order); the input is grouped by row, ``starts`` giving where each row begins.
     Values are cosines (at most 1), so one stable sort of row - value/2 does it."""
+    counts = np.diff(starts)
+    if len(counts) and counts.max() > 2 * k:
+        # sorting every entry costs most of a lookup: first drop, row by row, what is
+        # below the row's k-th highest value (ties with it stay, so the result is the same)
+        floor = np.full(len(counts), -np.inf)
+        for r in np.nonzero(counts > k)[0]:
+            floor[r] = np.partition(values[starts[r] : starts[r + 1]], -k)[-k]
+        mask = values >= floor[rows]
+        rows, cols, values = rows[mask], cols[mask], values[mask]
+        starts = np.searchsorted(rows, np.arange(len(counts) + 1))
     order = np.argsort(rows - 0.5 * values, kind="stable")
     keep = order[np.arange(len(order)) - starts[rows[order]] < k]
     return rows[keep], cols[keep], values[keep]
+
+
+def _sequence_hashes(ids: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each id sequence ``ids[offsets[i]:offsets[i+1]]`` (polynomial, wrapping),
+    so that a candidate is recognised as a TM target by comparing one number."""
+    lengths = np.diff(offsets)
+    out = lengths.astype(np.uint64) * _MULTIPLIER
+    if not len(ids):
+        return out.view(np.int64)
+    row = np.repeat(np.arange(len(lengths)), lengths)
+    powers = np.cumprod(np.full(int(lengths.max()), _MULTIPLIER, dtype=np.uint64))
+    terms = (ids.astype(np.uint64) + np.uint64(1)) * powers[np.arange(len(ids)) - offsets[row]]
+    filled = lengths > 0
+    out[filled] += np.add.reduceat(terms, offsets[:-1][filled])
+    return out.view(np.int64)
 
 
 def _flatten(lists: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -126,7 +153,7 @@ class TMNeighbours:
         size = max(len(tgt_vocab), 1)
         self.tgt_words_, self.tgt_word_offsets_ = _flatten([[i for i, t in zip(x, toks) if is_word(t)] for x, toks in zip(ids, targets)])
         self.tgt_bigrams_, self.tgt_bigram_offsets_ = _flatten([[a * size + b for a, b in zip(x, x[1:])] for x in ids])
-        self.tgt_hash_ = np.array([hash(tuple(x)) for x in ids], dtype=np.int64)
+        self.tgt_hash_ = _sequence_hashes(*_flatten(ids))
         return self
 
     def _check_fitted(self) -> None:
@@ -136,19 +163,12 @@ class TMNeighbours:
     def _vectors(self, sources: Sequence[Sequence[str]]) -> sp.csr_matrix:
         """Unit TF-IDF vectors of the source words (words the TM never had are left out)."""
         vocab = self.src_vocab_
-        rows: list[int] = []
-        cols: list[int] = []
-        data: list[float] = []
-        for i, toks in enumerate(sources):
-            counts: dict[int, int] = {}
-            for t in toks:
-                j = vocab.get(t)
-                if j is not None:
-                    counts[j] = counts.get(j, 0) + 1
-            for j, c in counts.items():
-                rows.append(i)
-                cols.append(j)
-                data.append((1.0 + math.log(c)) * self.idf_[j])
+        lengths = np.fromiter(map(len, sources), dtype=np.int64, count=len(sources))
+        ids = np.fromiter(map(vocab.get, (t for toks in sources for t in toks), repeat(-1)), dtype=np.int64, count=int(lengths.sum()))
+        keys = np.repeat(np.arange(len(sources)), lengths) * len(vocab) + ids
+        keys, counts = np.unique(keys[ids >= 0], return_counts=True)
+        rows, cols = np.divmod(keys, max(len(vocab), 1))
+        data = (1.0 + np.log(counts)) * self.idf_[cols]
         m = sp.csr_matrix((np.asarray(data, dtype=np.float32), (rows, cols)), shape=(len(sources), len(vocab)))
         norm = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
         norm[norm == 0] = 1.0
@@ -202,9 +222,13 @@ class TMNeighbours:
     def _support_chunk(self, sources: Sequence[Sequence[str]], candidates: Sequence[Sequence[str]], seg: np.ndarray) -> np.ndarray:
         index, similarity = self.query(sources)
         size = max(len(self.tgt_vocab_), 1)
-        cand_ids = [[self.tgt_vocab_.get(t, -1) for t in toks] for toks in candidates]
-        cand_hash = np.array([hash(tuple(x)) if -1 not in x else 0 for x in cand_ids], dtype=np.int64)
-        cand_known = np.array([-1 not in x for x in cand_ids])
+        tokens = [t for toks in candidates for t in toks]
+        lengths = np.fromiter(map(len, candidates), dtype=np.int64, count=len(candidates))
+        offsets = np.concatenate(([0], np.cumsum(lengths)))
+        ids = np.fromiter(map(self.tgt_vocab_.get, tokens, repeat(-1)), dtype=np.int64, count=len(tokens))
+        row_of = np.repeat(np.arange(len(candidates)), lengths)
+        cand_known = np.bincount(row_of, weights=ids < 0, minlength=len(candidates)) == 0
+        cand_hash = _sequence_hashes(ids, offsets)
 
         # Owners of support tables: one per segment, plus one per row that is itself the
         # target of one of its segment's neighbours (its table leaves that neighbour out).
@@ -231,21 +255,22 @@ class TMNeighbours:
         owner, entry, sim = np.concatenate(owners), np.concatenate(entries), np.concatenate(sims)
 
         out = np.zeros((len(candidates), len(NEIGHBOUR_NAMES)))
-        cand_words = [[i for i, t in zip(x, toks) if is_word(t)] for x, toks in zip(cand_ids, candidates)]
-        cand_bigrams = [[a * size + b if a >= 0 and b >= 0 else -1 for a, b in zip(x, x[1:])] for x in cand_ids]
+        is_word_token = np.fromiter(map(is_word, tokens), dtype=bool, count=len(tokens))
+        pair = np.nonzero(row_of[:-1] == row_of[1:])[0]
+        bigrams = np.where((ids[pair] >= 0) & (ids[pair + 1] >= 0), ids[pair] * size + ids[pair + 1], -1)
+        units = ((ids[is_word_token], row_of[is_word_token]), (bigrams, row_of[pair]))
         tables = ((self.tgt_words_, self.tgt_word_offsets_, size), (self.tgt_bigrams_, self.tgt_bigram_offsets_, size * size))
-        for col, ((flat, offsets, space), units) in enumerate(zip(tables, (cand_words, cand_bigrams))):
-            values, which = _gather(flat, offsets, entry)
+        for col, ((flat, tgt_offsets, space), unit) in enumerate(zip(tables, units)):
+            values, which = _gather(flat, tgt_offsets, entry)
             keys = owner[which] * space + values
             best = np.lexsort((-sim[which], keys))
             first = np.ones(len(best), dtype=bool)
             first[1:] = keys[best][1:] != keys[best][:-1]
             table_keys, table_sim = keys[best][first], sim[which][best][first]
-            unit_flat, unit_offsets = _flatten(units)
-            unit_row = np.repeat(np.arange(len(units)), np.diff(unit_offsets))
+            unit_flat, unit_row = unit
             found = sorted_lookup(table_keys, table_sim, row_owner[unit_row] * space + unit_flat, 0.0)
             found[unit_flat < 0] = 0.0
-            counts = np.diff(unit_offsets)
-            total = np.bincount(unit_row, weights=found, minlength=len(units))
+            counts = np.bincount(unit_row, minlength=len(candidates))
+            total = np.bincount(unit_row, weights=found, minlength=len(candidates))
             out[:, col] = np.where(counts > 0, total / np.maximum(counts, 1), 0.0)
         return out
