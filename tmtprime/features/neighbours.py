@@ -236,37 +236,36 @@ class TMNeighbours:
         pair_seg, pair_rank = np.nonzero(index >= 0)
         pair_entry = index[pair_seg, pair_rank]
         pair_sim = similarity[pair_seg, pair_rank]
+        by_seg = np.searchsorted(pair_seg, np.arange(n_seg + 1))
         own = np.arange(len(candidates))[cand_known]
         own = own[np.isin(cand_hash[own], self.tgt_hash_[pair_entry])]
-        own = own[[bool(np.any(self.tgt_hash_[index[seg[r]][index[seg[r]] >= 0]] == cand_hash[r])) for r in own]]
+        pair, which = _gather(np.arange(len(pair_seg)), by_seg, seg[own])
+        same = self.tgt_hash_[pair_entry[pair]] == cand_hash[own[which]]
+        own = own[np.bincount(which, weights=same, minlength=len(own)) > 0]
         row_owner = seg.copy()
         row_owner[own] = n_seg + np.arange(len(own))
-        # pairs (owner, neighbour entry, similarity): the segment's own, then each self row's
-        owners = [pair_seg]
-        entries = [pair_entry]
-        sims = [pair_sim]
-        by_seg = np.searchsorted(pair_seg, np.arange(n_seg + 1))
-        for j, r in enumerate(own):
-            e = pair_entry[by_seg[seg[r]] : by_seg[seg[r] + 1]]
-            keep = self.tgt_hash_[e] != cand_hash[r]
-            owners.append(np.full(int(keep.sum()), n_seg + j))
-            entries.append(e[keep])
-            sims.append(pair_sim[by_seg[seg[r]] : by_seg[seg[r] + 1]][keep])
+        # pairs (owner, neighbour entry, similarity): the segments', then each self row's
+        # (its segment's pairs but those whose target is the row's candidate)
+        pair, which = _gather(np.arange(len(pair_seg)), by_seg, seg[own])
+        keep = self.tgt_hash_[pair_entry[pair]] != cand_hash[own[which]]
+        pair, which = pair[keep], which[keep]
+        owners = [pair_seg, n_seg + which]
+        entries = [pair_entry, pair_entry[pair]]
+        sims = [pair_sim, pair_sim[pair]]
         owner, entry, sim = np.concatenate(owners), np.concatenate(entries), np.concatenate(sims)
 
         out = np.zeros((len(candidates), len(NEIGHBOUR_NAMES)))
         is_word_token = np.fromiter(map(is_word, tokens), dtype=bool, count=len(tokens))
-        pair = np.nonzero(row_of[:-1] == row_of[1:])[0]
-        bigrams = np.where((ids[pair] >= 0) & (ids[pair + 1] >= 0), ids[pair] * size + ids[pair + 1], -1)
-        units = ((ids[is_word_token], row_of[is_word_token]), (bigrams, row_of[pair]))
+        left = np.nonzero(row_of[:-1] == row_of[1:])[0]
+        bigrams = np.where((ids[left] >= 0) & (ids[left + 1] >= 0), ids[left] * size + ids[left + 1], -1)
+        units = ((ids[is_word_token], row_of[is_word_token]), (bigrams, row_of[left]))
         tables = ((self.tgt_words_, self.tgt_word_offsets_, size), (self.tgt_bigrams_, self.tgt_bigram_offsets_, size * size))
         for col, ((flat, tgt_offsets, space), unit) in enumerate(zip(tables, units)):
             values, which = _gather(flat, tgt_offsets, entry)
-            keys = owner[which] * space + values
-            best = np.lexsort((-sim[which], keys))
-            first = np.ones(len(best), dtype=bool)
-            first[1:] = keys[best][1:] != keys[best][:-1]
-            table_keys, table_sim = keys[best][first], sim[which][best][first]
+            # pairs come owner by owner, most similar neighbour first: the first
+            # occurrence of an (owner, unit) key carries its highest similarity
+            table_keys, first = np.unique(owner[which] * space + values, return_index=True)
+            table_sim = sim[which[first]]
             unit_flat, unit_row = unit
             found = sorted_lookup(table_keys, table_sim, row_owner[unit_row] * space + unit_flat, 0.0)
             found[unit_flat < 0] = 0.0
