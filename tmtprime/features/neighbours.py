@@ -46,7 +46,7 @@ from tmtprime.features.tokens import is_word
 
 NEIGHBOUR_NAMES = ("cand_nb_word_support", "cand_nb_bigram_support")
 _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
-_QUERY_BATCH = 256
+_QUERY_BATCH = 1024
 """Queries per sparse product: bounds the dense gather of the common-word part (non-zeros x common words)."""
 _SHORTLIST = 10
 """Entries per neighbour wanted that are ranked by their exact cosine (shortlisted by the rare words' part)."""
@@ -141,7 +141,7 @@ class TMNeighbours:
         common = df > max(self.common_df * n, self.min_common)
         self.common_cols_ = np.nonzero(common)[0]
         tm = self._vectors(sources).tocsc()
-        self.tm_common_ = np.ascontiguousarray(tm[:, self.common_cols_].toarray(), dtype=np.float32)
+        self.tm_common_ = sp.csr_matrix(tm[:, self.common_cols_])  # entries x common words, about one per entry
         rare = tm.T.tocsr()  # words x entries
         rare = sp.diags((~common).astype(np.float32)) @ rare
         rare.eliminate_zeros()
@@ -191,7 +191,10 @@ class TMNeighbours:
             rows, cols, values = _top_per_row(rows, r.indices, r.data, r.indptr, _SHORTLIST * self.k)
             if len(self.common_cols_) and len(cols):
                 q_common = q[:, self.common_cols_].toarray()
-                values = values + np.einsum("ij,ij->i", q_common[rows], self.tm_common_[cols])
+                common = self.tm_common_
+                at, pair = _gather(np.arange(len(common.data)), common.indptr, cols)
+                part = common.data[at] * q_common[rows[pair], common.indices[at]]
+                values = values + np.bincount(pair, weights=part, minlength=len(values))
             starts = np.searchsorted(rows, np.arange(q.shape[0] + 1))
             rows, cols, values = _top_per_row(rows, cols, values, starts, self.k)
             rank = np.arange(len(rows)) - np.searchsorted(rows, rows)
