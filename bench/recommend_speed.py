@@ -66,7 +66,7 @@ def main() -> int:
     t0 = time.perf_counter()
     tm_models = TMModels().fit(load_tm(data / "update" / "tm.tsv.gz"))
     t_tm = time.perf_counter() - t0
-    print(f"TM models (LMs + IBM1 both ways) on 75,507 TM units: {t_tm:.1f} s ({t_tm / ref:.1f} x reference), once per run")
+    print(f"TM models (LMs, IBM1 both ways, TM-neighbour index) on 75,507 TM units: {t_tm:.1f} s ({t_tm / ref:.1f} x reference), once per run")
     extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm_models)
 
     if args.model:

@@ -101,3 +101,14 @@ def test_errors_are_clear():
         CandidateFeatureExtractor().fit([])
     with pytest.raises(ModelError, match="no candidates"):
         CandidateFeatureExtractor().fit(TM).transform([Segment(key="k", source="x")])
+
+
+def test_tm_neighbour_support_columns(extractor):
+    # source "Cannot save the file %s": its TM neighbours include "Save the file" ->
+    # "Guardar el archivo", whose words the first MT output uses and the third does not
+    X = extractor.transform([segment("No se puede guardar el archivo %s", "Guardar archivo", "no puede salvar el fichero")])
+    word = X[:, col("cand_nb_word_support")]
+    assert word[1] > word[3] > 0
+    rel = X[:, col("rel_nb_word_support")]
+    np.testing.assert_allclose(rel, word - word.max())
+    np.testing.assert_allclose(X[:, col("rel_nb_bigram_support")], X[:, col("cand_nb_bigram_support")] - X[:, col("cand_nb_bigram_support")].max())

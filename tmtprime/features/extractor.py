@@ -10,7 +10,9 @@ order). Three groups of columns:
   agree with each other.
 * ``cand_*`` describe one candidate: kind (TM or MT), fuzzy score, length
   ratios, target-LM score and share of its 2/3/4-grams the TM targets have
-  (:mod:`~tmtprime.features.ngrams`), IBM Model 1 scores in both directions,
+  (:mod:`~tmtprime.features.ngrams`), how much the targets of the TM entries
+  nearest to the source use its words and word pairs
+  (:mod:`~tmtprime.features.neighbours`), IBM Model 1 scores in both directions,
   copied (untranslated) source words and source-language words,
   mismatches of inline codes, punctuation and case with the source, agreement
   with the other candidates (mean/max over them, so the number and order of
@@ -32,6 +34,7 @@ import numpy as np
 
 from tmtprime.errors import ModelError
 from tmtprime.features.editrate import EDIT_CANDIDATE_NAMES, candidate_edit_rates
+from tmtprime.features.neighbours import NEIGHBOUR_NAMES
 from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.tm_models import TMModels
@@ -40,7 +43,7 @@ from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_code
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches
 
-FEATURE_SET_VERSION = "3"
+FEATURE_SET_VERSION = "4"
 """Bumped whenever a feature's definition changes, so cached values are recomputed."""
 
 SEGMENT_FEATURES = (
@@ -88,7 +91,7 @@ _CANDIDATE_TAIL = (
     "cand_agree_tm_score",
 )
 _CANDIDATE_NGRAMS = tuple(f"cand_tm_{n}grams_seen" for n in NGRAM_ORDERS)
-CANDIDATE_FEATURES = _CANDIDATE_HEAD + _CANDIDATE_MODELS + _CANDIDATE_TAIL + EDIT_CANDIDATE_NAMES + _CANDIDATE_NGRAMS
+CANDIDATE_FEATURES = _CANDIDATE_HEAD + _CANDIDATE_MODELS + _CANDIDATE_TAIL + EDIT_CANDIDATE_NAMES + _CANDIDATE_NGRAMS + NEIGHBOUR_NAMES
 RELATIVE_FEATURES = (
     "rel_lm_logprob",
     "rel_ibm_fwd_logprob",
@@ -97,11 +100,21 @@ RELATIVE_FEATURES = (
     "rel_agree_mean_score",
     "rel_len_ratio",
     "rel_code_mismatch",
+    "rel_nb_word_support",
+    "rel_nb_bigram_support",
 )
 FEATURE_NAMES = SEGMENT_FEATURES + CANDIDATE_FEATURES + RELATIVE_FEATURES
 
 # candidate columns (higher is better) whose value minus the segment's best is a rel_ column
-_RELATIVE_OF = ("cand_lm_logprob", "cand_ibm_fwd_logprob", "cand_ibm_rev_logprob", "cand_ibm_fwd_src_coverage", "cand_agree_mean_score")
+_RELATIVE_OF = (
+    "cand_lm_logprob",
+    "cand_ibm_fwd_logprob",
+    "cand_ibm_rev_logprob",
+    "cand_ibm_fwd_src_coverage",
+    "cand_agree_mean_score",
+    "cand_nb_word_support",
+    "cand_nb_bigram_support",
+)
 _END_PUNCT = ":.?!…;"
 
 
@@ -271,6 +284,7 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
     }
     add_masses(list(diffs.values()), models.forward_)
     X[:, col["cand_tm_2grams_seen"] : col["cand_tm_4grams_seen"] + 1] = models.target_ngrams_.coverage(cand_tokens)
+    X[:, [col[name] for name in NEIGHBOUR_NAMES]] = models.neighbours_.support(src_tokens, cand_tokens, seg_of_row)
 
     own = [col[name] for name in _CANDIDATE_OWN]
     edit_cols = [col[name] for name in EDIT_CANDIDATE_NAMES]

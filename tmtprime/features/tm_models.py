@@ -2,7 +2,7 @@
 
 Language models of the TM's target side (for candidates) and source side (for
 new source strings), IBM Model 1 in both directions, the set of target-side
-n-grams and per-word counts on each side. They are trained on
+n-grams, per-word counts on each side and the TF-IDF index of TM neighbours. They are trained on
 the project's own TM whenever features are computed for it, so a shipped
 recommender model carries no TM of its own and still speaks the project's
 terminology; the fingerprint ties cached feature values to the TM they came from.
@@ -18,6 +18,7 @@ from itertools import chain
 from tmtprime.errors import ModelError
 from tmtprime.features.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
+from tmtprime.features.neighbours import TMNeighbours
 from tmtprime.features.ngrams import NgramSet
 from tmtprime.features.tokens import lower_tokens
 
@@ -46,6 +47,7 @@ class TMModels:
         self.forward_ = IBMModel1(self.ibm_iterations).fit(sources, targets)
         self.reverse_ = IBMModel1(self.ibm_iterations).fit(targets, sources)
         self.target_ngrams_ = NgramSet().fit(targets)
+        self.neighbours_ = TMNeighbours().fit(sources, targets)
         self.source_counts_ = Counter(chain.from_iterable(sources))
         self.target_counts_ = Counter(chain.from_iterable(targets))
         return self

@@ -60,40 +60,32 @@ pick) -0.617 / -0.432 (from -0.620 / -0.437), r with Meteor +0.647 / +0.451
 not shipped. Closing the last points needs information the features lack,
 not tuning.
 
-The TM entries nearest the new source carry that information, but the
-lookup does not fit the speed budget. Tried (branch ``recnb``, commits
-5306cb6 to 3990cce, reverted, kept in history): a feature set 4 with
-``cand_nb_word_support`` / ``cand_nb_bigram_support`` (how much of a
-candidate's words and word pairs the targets of its source's 20 nearest TM
-entries contain, by TF-IDF cosine of source words, each unit weighted by the
-closest such neighbour's similarity, the candidate's own TM entry left out)
-plus both minus the segment's best. Proxy, six update splits (5 folds
-unshuffled, shuffled seeds 1-3, 10 folds unshuffled and seed 1;
-crossproject has four documents, so every split is the same one), against
-the same splits without them (0.6891-0.6966, mean 0.6943 / 0.4899):
-0.6901-0.7038, mean 0.7004, better on all six (+0.001 to +0.009) / 0.4918.
-Benchmark (full model, 5 folds): gap 0.704 / 0.491 (from 0.694 / 0.490),
-r(confidence, TER of the pick) -0.622 / -0.436 (from -0.620 / -0.437), with
-Meteor +0.655 / +0.453 (from +0.651 / +0.455), ECE 0.025 / 0.028 (from
-0.020 / 0.032); the default model retrained on it: card CV gap 69.7 % (from
-68.7 %). Settings around it, proxy with exact cosines over every TM entry
-(mean over the six update splits / crossproject): 5 neighbours 0.6945 /
-0.4884 (nine columns first tried, adding the best neighbour's similarity,
-the share of source words no neighbour source has, the best neighbour's
-similarity above the TM match's and a similarity-weighted recall of the
-neighbours' target words: 0.6941 / 0.4898, one split down to 0.676), 10:
-0.6981 / 0.4860, 20: 0.7011 / 0.4896, 30: 0.7012 / 0.4813, 40: 0.6986 /
-0.4895. The exact lookup costs 20 s per 100,000 segments (words in 1 % of
-the TM sources make the sparse product dense), so the tried version pruned
-them from the product and ranked a shortlist of the 10 k best by their exact
-cosine (3 k: 0.6978 / 0.4936); even vectorised (about 12 CPU-s per 100,000
-segments in the extractor's batches), ``bench/recommend_speed.py --jobs 1``
-took 123.7 and 124.5 s for 100,000 segments (features 91-94 CPU-s against
-73 without it, load 1.4-2.0; target < 120 s; the code without it: 101.3 s
-in the same hour), training on 5,000 202.8 s. Pruning words in more than
-0.2 % of the sources saves only 3 s more. It needs a cheaper retrieval
-(e.g. an inverted index of rare words built once per TM, or neighbours
-looked up once per repeated string) before it fits.
+That information came from the TM entries nearest the new source (feature
+set 4, :mod:`tmtprime.features.neighbours`): how much of a candidate's words
+and word pairs the targets of its source's 20 nearest TM entries (TF-IDF
+cosine) contain, each weighted by the closest such neighbour's similarity,
+the candidate's own TM entry left out, plus both minus the segment's best.
+Proxy, six splits on update (5 folds unshuffled, shuffled seeds 1-3, 10
+folds unshuffled and seed 1; crossproject has four documents, so every
+split is the same one), against the same splits without them (0.6891 to
+0.6966, mean 0.6943 / 0.4899): 0.6901-0.7038, mean 0.7004, better on all
+six (+0.001 to +0.009) / 0.4918. Benchmark (full model, 5 folds): gap 0.704
+/ 0.491 (from 0.694 / 0.490), r(confidence, TER of the pick) -0.622 / -0.436
+(from -0.620 / -0.437), with Meteor +0.655 / +0.453 (from +0.651 / +0.455),
+ECE 0.025 / 0.028 (from 0.020 / 0.032). The settings around it, in the proxy
+with exact cosines over every TM entry (mean over the six update splits /
+crossproject): 5 neighbours 0.6945 / 0.4884 (all nine columns first
+tried, including the best neighbour's similarity, the share of source words
+no neighbour source has, the best neighbour's similarity above the TM
+match's and a similarity-weighted recall of the neighbours' target words:
+0.6941 / 0.4898, one split down to 0.676), 10: 0.6981 / 0.4860, 20: 0.7011
+/ 0.4896, 30: 0.7012 / 0.4813, 40: 0.6986 / 0.4895 — update gains on five or
+six of six splits from 10 neighbours up, crossproject within its noise
+(about 0.005 either way). Pruning the words in more than 1 % of the TM
+sources from the sparse product (what makes the lookup a few seconds per
+100,000 segments) and ranking only a shortlist by the exact cosine changes
+the neighbours of some strings: a shortlist of 3 k gave 0.6978 / 0.4936
+(better on five splits), of 10 k (shipped) 0.7004 / 0.4918.
 
 Predictions use the fitted SVMs' support vectors directly with BLAS
 (:func:`rbf_decision`): ``SVC.decision_function`` to within 1e-4 (checked in
