@@ -384,6 +384,34 @@ def test_weak_ties_with_phrases_match_the_jar(table, hyp: str, ref: str, expecte
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # rule 13: a solid phrase on the diagonal shadows the stem match starting where it starts (rule 5)...
+        ([("effort", "x"), ("efforts to", "effort to")], "efforts to", "effort to", [(0, 2, 0, 2, 2)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "efforts to x", "effort to", [(0, 2, 0, 2, 2)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "y efforts to x", "y effort to",
+         [(0, 1, 0, 1, 0), (1, 2, 1, 2, 2)]),
+        # ... unless a weak candidate of a later hypothesis word is offered before it at that reference word
+        # (``effort`` -> ``x`` is found from the reference word, so offered first); then the stem plus the
+        # exact match win the tie on stem matches
+        ([("effort", "x"), ("efforts to", "effort to")], "efforts to x", "effort to",
+         [(0, 1, 0, 1, 1), (1, 1, 1, 1, 0)]),
+        ([("effort", "x"), ("efforts to", "effort to")], "y efforts to x", "y effort to",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        # off the diagonal the stem and the exact match win anyway
+        ([("effort", "x"), ("efforts to", "effort to")], "x efforts to", "effort to",
+         [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "x efforts to", "effort to",
+         [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+    ],
+)
+def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 13's cases as the jar's Matcher aligned them (``-m "exact stem paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
 def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
     cands = [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0), (1, 1, 2, 1, 0)]
     got = align(["a", "b"], ["b", "a", "b"], cands, {0})
