@@ -363,13 +363,18 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
         # ... not off the diagonal
         ([("a", "b"), ("a t", "f t")], "y x a t", "x b f t", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1), (3, 1, 3, 1, 0)]),
         ([("a", "b"), ("a t", "f t")], "x a t", "z x b f t", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1), (2, 1, 4, 1, 0)]),
-        # rule 12: a one-word paraphrase offered after one of a hypothesis word further on loses ties
+        # rule 12: a one-word paraphrase offered after another candidate still free loses ties
         # (``era`` = ``period`` after ``time`` = ``period`` ties with ``soviet era`` = ``soviet period``)...
         ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b c", "a d", [(0, 2, 0, 2, 1)]),
         ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b e c", "a d", [(0, 2, 0, 2, 1)]),
         ([("a b", "a d"), ("b", "d"), ("c", "d"), ("d", "c")], "a b c", "a d", [(0, 2, 0, 2, 1)]),
         ([("a b", "a d"), ("d", "c0"), ("d", "c1"), ("d", "b")], "a b c0 c1", "a d", [(0, 2, 0, 2, 1)]),
-        # ... not when offered first, nor after one of a word before it
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "p w b", "i w e", [(1, 2, 1, 2, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("e", "p")], "w b p", "w e", [(0, 2, 0, 2, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("e", "p")], "q w b p", "i w e", [(1, 2, 1, 2, 1)]),
+        # ... not when offered first (nor where rule 5 shadows the phrase off the diagonal)
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "w b p", "w e", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "q w b p", "i w e", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 1)]),
         ([("a b", "a d"), ("d", "b"), ("d", "c")], "a b c", "a d", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
         ([("a b", "a d"), ("d", "b"), ("d", "c")], "a b e c", "a d", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
         ([("a b", "a d"), ("d", "b"), ("d", "c0"), ("d", "c1")], "a b c0 c1", "a d",

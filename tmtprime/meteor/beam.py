@@ -257,9 +257,8 @@ def search(
     sibling adds (rules 9-10), ``sibling_final`` what it adds to the final
     rank on top; ``open_credit`` is taken off a child that takes a match while
     the beam is pruned, never off its rank (rule 11: its chunk is still open);
-    ``weak_sibling`` is what a one-word weak match offered after a weak
-    sibling placed further on in the hypothesis adds, where ``weak_siblings``
-    (rule 12).
+    ``weak_sibling`` is what a one-word weak match offered after another
+    candidate still free on the path adds, where ``weak_siblings`` (rule 12).
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
@@ -334,7 +333,7 @@ def search(
             if not (state[p, word] >> bit) & 1:
                 last_h, last_r = state[p, sc + _LAST_H], state[p, sc + _LAST_R]
                 earlier_free = False  # rule 9: an exact sibling loses ties to an earlier one still free here
-                weak_before = -1  # rule 12: the last hypothesis word of the weak candidates offered so far, free here
+                offered_before = False  # rule 12: whether a candidate offered before this one is free here
                 for q in range(o0, o1):
                     c = offered[q]
                     hs, hl, rs, rl = table[c, 0], table[c, 1], table[c, 2], table[c, 3]
@@ -353,11 +352,10 @@ def search(
                                     ranks[n, k] += sibling_prune[k]
                                 later[n] = True
                         earlier_free = True
-                    # rule 12: a one-word weak match offered after a weak sibling placed further on loses ties
-                    weak = not table[c, FLAGS] & EXACT
-                    weak_later = weak_siblings and weak and hl == 1 and rl == 1 and weak_before > hs
-                    if weak:
-                        weak_before = max(weak_before, hs)
+                    # rule 12: a one-word weak match offered after another candidate still free loses ties
+                    weak_later = offered_before and hl == 1 and rl == 1 and not table[c, FLAGS] & EXACT
+                    weak_later &= weak_siblings
+                    offered_before = True
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
