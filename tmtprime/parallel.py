@@ -1,20 +1,30 @@
 """The one entry point for batch work (DESIGN: joblib, backend switchable).
 
 Everything that fans work out over processes calls :func:`run_batches`, so a
-user who outgrows one machine can switch the backend (e.g. ``"dask"`` with a
-distributed client registered) in one place.
+user who outgrows one machine switches the backend in one place: inside
+:func:`dask_cluster` (what ``--scheduler ADDRESS`` of the batch commands
+opens) every batch, and scikit-learn's own joblib work such as the grid
+search, goes to the workers of a Dask cluster instead of local processes.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TypeVar
+
+from tmtprime.errors import ExternalToolError, UsageError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 DEFAULT_BACKEND = os.environ.get("TMTPRIME_JOBLIB_BACKEND", "loky")
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler before telling the user it is not there."""
+
+_active_backend: str | None = None
+"""Set while a :func:`dask_cluster` is open: the backend every batch then uses."""
 
 
 def chunked(items: Sequence[T], size: int) -> list[Sequence[T]]:
@@ -35,12 +45,48 @@ def run_batches(
     """Apply ``func`` to consecutive batches of ``items``; results in input order.
 
     ``n_jobs=1`` runs in-process (no pickling, easy debugging); otherwise joblib
-    with ``backend`` (default ``TMTPRIME_JOBLIB_BACKEND`` or ``loky``).
+    with ``backend``, else the open cluster's, else ``TMTPRIME_JOBLIB_BACKEND``
+    or ``loky``. A caller naming a backend (``"threading"`` for work that
+    releases the GIL on shared arrays) keeps it even inside a cluster.
     """
     batches: Iterable[Sequence[T]] = chunked(items, batch_size)
     if n_jobs == 1:
         return [func(batch) for batch in batches]
     from joblib import Parallel, delayed, parallel_config
 
-    with parallel_config(backend=backend or DEFAULT_BACKEND, n_jobs=n_jobs):
+    with parallel_config(backend=backend or _active_backend or DEFAULT_BACKEND, n_jobs=n_jobs):
         return list(Parallel()(delayed(func)(batch) for batch in batches))
+
+
+@contextmanager
+def dask_cluster(address: str) -> Iterator[int]:
+    """Run all batch work of the block on the Dask cluster whose scheduler is at ``address``.
+
+    Yields the number of worker threads the cluster has. Connecting is the only
+    place a cluster can be misconfigured, so both failures a user can fix (the
+    ``dask`` extra is not installed; nothing answers at the address) become
+    one-line errors instead of tracebacks from deep inside joblib.
+    """
+    global _active_backend
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'tmtprime[dask]'") from None
+    from joblib import parallel_config
+
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=True)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ExternalToolError(f"no Dask scheduler answered at {address!r} within {CONNECT_TIMEOUT:g} s ({error})") from None
+    try:
+        workers = sum(client.nthreads().values())
+        if workers == 0:
+            raise ExternalToolError(f"the Dask cluster at {address!r} has no workers")
+        previous, _active_backend = _active_backend, "dask"
+        try:
+            with parallel_config(backend="dask"):
+                yield workers
+        finally:
+            _active_backend = previous
+    finally:
+        client.close()

@@ -352,6 +352,71 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # rule 12: a one-word paraphrase on the diagonal extending a chunk loses the tie with a phrase of its
+        # hypothesis word placed further on in the reference (``have`` = ``am`` vs ``have to`` = ``forced to``)...
+        ([("a", "b"), ("a t", "f t")], "x a t", "x b f t", [(0, 1, 0, 1, 0), (1, 2, 2, 2, 1)]),
+        ([("a", "b"), ("a t", "f t")], "x a t q", "x b f t q", [(0, 1, 0, 1, 0), (1, 2, 2, 2, 1), (3, 1, 4, 1, 0)]),
+        ([("b", "a"), ("f t", "a t")], "x a t", "x b f t", [(0, 1, 0, 1, 0), (1, 2, 2, 2, 1)]),
+        # ... not off the diagonal
+        ([("a", "b"), ("a t", "f t")], "y x a t", "x b f t", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1), (3, 1, 3, 1, 0)]),
+        ([("a", "b"), ("a t", "f t")], "x a t", "z x b f t", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1), (2, 1, 4, 1, 0)]),
+        # rule 12: a one-word paraphrase offered after another candidate still free loses ties
+        # (``era`` = ``period`` after ``time`` = ``period`` ties with ``soviet era`` = ``soviet period``)...
+        ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b c", "a d", [(0, 2, 0, 2, 1)]),
+        ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b e c", "a d", [(0, 2, 0, 2, 1)]),
+        ([("a b", "a d"), ("b", "d"), ("c", "d"), ("d", "c")], "a b c", "a d", [(0, 2, 0, 2, 1)]),
+        ([("a b", "a d"), ("d", "c0"), ("d", "c1"), ("d", "b")], "a b c0 c1", "a d", [(0, 2, 0, 2, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "p w b", "i w e", [(1, 2, 1, 2, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("e", "p")], "w b p", "w e", [(0, 2, 0, 2, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("e", "p")], "q w b p", "i w e", [(1, 2, 1, 2, 1)]),
+        # ... not when offered first (nor where rule 5 shadows the phrase off the diagonal)
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "w b p", "w e", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("w b", "w e"), ("b", "e"), ("p", "e")], "q w b p", "i w e", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 1)]),
+        ([("a b", "a d"), ("d", "b"), ("d", "c")], "a b c", "a d", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("a b", "a d"), ("d", "b"), ("d", "c")], "a b e c", "a d", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("a b", "a d"), ("d", "b"), ("d", "c0"), ("d", "c1")], "a b c0 c1", "a d",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("d", "c"), ("a b", "a d"), ("b", "d")], "c a b", "a d", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        ([("a b", "a d"), ("d", "b"), ("d", "c")], "c a b", "a d", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+    ],
+)
+def test_weak_ties_with_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 12's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # rule 13: a solid phrase on the diagonal shadows the stem match starting where it starts (rule 5)...
+        ([("effort", "x"), ("efforts to", "effort to")], "efforts to", "effort to", [(0, 2, 0, 2, 2)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "efforts to x", "effort to", [(0, 2, 0, 2, 2)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "y efforts to x", "y effort to",
+         [(0, 1, 0, 1, 0), (1, 2, 1, 2, 2)]),
+        # ... unless a weak candidate of a later hypothesis word is offered before it at that reference word
+        # (``effort`` -> ``x`` is found from the reference word, so offered first); then the stem plus the
+        # exact match win the tie on stem matches
+        ([("effort", "x"), ("efforts to", "effort to")], "efforts to x", "effort to",
+         [(0, 1, 0, 1, 1), (1, 1, 1, 1, 0)]),
+        ([("effort", "x"), ("efforts to", "effort to")], "y efforts to x", "y effort to",
+         [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        # off the diagonal the stem and the exact match win anyway
+        ([("effort", "x"), ("efforts to", "effort to")], "x efforts to", "effort to",
+         [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        ([("efforts to", "effort to"), ("x", "effort")], "x efforts to", "effort to",
+         [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+    ],
+)
+def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 13's cases as the jar's Matcher aligned them (``-m "exact stem paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
 def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
     cands = [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0), (1, 1, 2, 1, 0)]
     got = align(["a", "b"], ["b", "a", "b"], cands, {0})

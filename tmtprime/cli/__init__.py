@@ -60,6 +60,24 @@ def report_error(error: TmtprimeError) -> int:
     return error.exit_code
 
 
+def run_handler(handler: Callable[[argparse.Namespace], int | None], ns: argparse.Namespace) -> int:
+    """Run a subcommand's handler, inside the Dask cluster named by ``--scheduler`` if any.
+
+    Opening the cluster here keeps every batch command's handler unaware of
+    where its work runs; with a cluster and ``--jobs`` left at 1 the work
+    would stay in this process, so it then means all the cluster's workers.
+    """
+    address = getattr(ns, "scheduler", None)
+    if not address:
+        return handler(ns) or 0
+    from tmtprime.parallel import dask_cluster
+
+    with dask_cluster(address):
+        if ns.jobs == 1:
+            ns.jobs = -1
+        return handler(ns) or 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tmtprime`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -76,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             parser.print_help(sys.stderr)
             return 2
-        return handler(ns) or 0
+        return run_handler(handler, ns)
     except TmtprimeError as error:
         return report_error(error)
     except KeyboardInterrupt:

@@ -10,8 +10,28 @@ def add_quiet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
 
 
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value == 0 or value < -1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, or -1 for all cores, got {value}")
+    return value
+
+
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """``-j/--jobs``: worker processes for batch work (see tmtprime.parallel)."""
+    """``-j/--jobs`` and ``--scheduler``: where batch work runs (see tmtprime.parallel).
+
+    The command's handler needs nothing for ``--scheduler``: the ``tmtprime``
+    entry point opens the cluster around it (:func:`tmtprime.cli.run_handler`).
+    """
     parser.add_argument(
-        "-j", "--jobs", type=int, default=1, metavar="N", help="worker processes (default 1; -1 = all cores)"
+        "-j", "--jobs", type=_jobs, default=1, metavar="N",
+        help="worker processes (default 1; -1 = all cores, or all workers of the --scheduler cluster)",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run batch work on the Dask cluster whose scheduler listens at ADDRESS (e.g. tcp://host:8786; "
+        "needs pip install 'tmtprime[dask]'); --jobs defaults to all its workers",
     )

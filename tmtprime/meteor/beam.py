@@ -1,4 +1,4 @@
-"""The Meteor aligner's beam search, compiled (``aligner.py``'s docstring, rules 3, 7 and 8-10).
+"""The Meteor aligner's beam search, compiled (``aligner.py``'s docstring, rules 3, 7 and 8-12).
 
 WHY compiled: the search is the scorer's inner loop (about 80 % of the time
 in Python, which made the scorer about 4 times slower than the jar once
@@ -239,6 +239,8 @@ def search(
     sibling_prune: np.ndarray,
     sibling_final: np.ndarray,
     open_credit: np.ndarray,
+    weak_sibling: np.ndarray,
+    weak_siblings: bool,
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
@@ -254,7 +256,9 @@ def search(
     word of a phrase adds, ``sibling`` / ``sibling_prune`` what a later exact
     sibling adds (rules 9-10), ``sibling_final`` what it adds to the final
     rank on top; ``open_credit`` is taken off a child that takes a match while
-    the beam is pruned, never off its rank (rule 11: its chunk is still open).
+    the beam is pruned, never off its rank (rule 11: its chunk is still open);
+    ``weak_sibling`` is what a one-word weak match offered after another
+    candidate still free on the path adds, where ``weak_siblings`` (rule 12).
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
@@ -329,6 +333,7 @@ def search(
             if not (state[p, word] >> bit) & 1:
                 last_h, last_r = state[p, sc + _LAST_H], state[p, sc + _LAST_R]
                 earlier_free = False  # rule 9: an exact sibling loses ties to an earlier one still free here
+                offered_before = False  # rule 12: whether a candidate offered before this one is free here
                 for q in range(o0, o1):
                     c = offered[q]
                     hs, hl, rs, rl = table[c, 0], table[c, 1], table[c, 2], table[c, 3]
@@ -347,6 +352,10 @@ def search(
                                     ranks[n, k] += sibling_prune[k]
                                 later[n] = True
                         earlier_free = True
+                    # rule 12: a one-word weak match offered after another candidate still free loses ties
+                    weak_later = offered_before and hl == 1 and rl == 1 and not table[c, FLAGS] & EXACT
+                    weak_later &= weak_siblings
+                    offered_before = True
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
@@ -356,6 +365,10 @@ def search(
                     ):
                         for k in range(width):
                             ranks[n, k] += no_credit[c, k]  # rule 8: the extension earns nothing
+                        weak_later = False  # (and then it does not lose the tie with not taking it)
+                    if weak_later:
+                        for k in range(width):
+                            ranks[n, k] += weak_sibling[k]
                     for k in range(width):
                         keys[n, k] = ranks[n, k] - open_credit[k]
                     parent[n] = p

@@ -95,6 +95,7 @@ is what makes 100,000-segment jobs fit in minutes.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -208,7 +209,8 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096, n_jobs: i
         return out
 
     starts = list(range(0, len(Z), chunk))
-    parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // max(n_jobs, 1))), backend="threading")
+    threads = n_jobs if n_jobs > 0 else os.cpu_count() or 1
+    parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]
     return (np.concatenate(values) if values else np.empty(0)) + float(svm.intercept_[0])
 
