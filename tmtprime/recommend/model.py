@@ -171,20 +171,24 @@ class PlattSigmoid(BaseEstimator):
         return 1.0 / (1.0 + np.exp(z))
 
 
-def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096, n_jobs: int = 1) -> np.ndarray:
+def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: int = 1) -> np.ndarray:
     """``pipeline.decision_function(X)`` (or ``predict`` for an SVR) of a scaler + RBF SVM.
 
     Computes sum_i alpha_i exp(-gamma |x - sv_i|^2) + b with float32 matrix
     products in chunks: about five times faster than float64 and within 1e-4 of
     libsvm's result on small models (about 3e-3 in TER points on a 6,000-vector
     TER regressor, like libsvm's own float64 vs our float32; decision values and
-    TER predictions are used far coarser). The exponent is built in place as
-    2 gamma x.sv - gamma |sv|^2 - gamma |x|^2 (the factor 2 gamma folded into the
-    support vectors once): one matrix product and three in-place passes per chunk
-    instead of five temporaries, half the CPU time of the plain formula. It is
-    clipped at 0 (a squared distance is never negative), so ``exp`` cannot
-    overflow. Chunks run on ``n_jobs`` threads (numpy releases the GIL in the
-    products and in ``exp``, which is single-threaded otherwise).
+    TER predictions are used far coarser). The whole exponent 2 gamma x.sv -
+    gamma |sv|^2 - gamma |x|^2 comes out of one matrix product, the rows
+    extended by (1, |x|^2) and the support vectors by (-gamma |sv|^2, -gamma),
+    so a chunk is written once, clipped at 0 (a squared distance is never
+    negative, so ``exp`` cannot overflow), exponentiated in place and reduced:
+    three passes where the exponent built term by term took six. Chunks of a
+    few hundred rows keep those passes in the cache (4,096 rows x 7,000
+    support vectors is 115 MB); together about 30 % less CPU than before, on
+    the 100,000-segment benchmark's models. Chunks run on ``n_jobs`` threads
+    (numpy releases the GIL in the products and in ``exp``, which is
+    single-threaded otherwise).
     """
     from tmtprime.parallel import run_batches
 
@@ -192,27 +196,33 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 4096, n_jobs: i
     Z = scaler.transform(X).astype(np.float32)
     gamma = np.float32(svm._gamma)
     sv = svm.support_vectors_.astype(np.float32)
-    sv_scaled_t = np.ascontiguousarray(((2.0 * gamma) * sv).T)
-    sv_term = gamma * np.einsum("ij,ij->i", sv, sv)
+    rows = np.empty((len(Z), Z.shape[1] + 2), np.float32)
+    rows[:, :-2] = Z
+    rows[:, -2] = 1.0
+    rows[:, -1] = np.einsum("ij,ij->i", Z, Z)
+    vectors = np.empty((sv.shape[1] + 2, len(sv)), np.float32)
+    vectors[:-2] = (2.0 * gamma) * sv.T
+    vectors[-2] = -gamma * np.einsum("ij,ij->i", sv, sv)
+    vectors[-1] = -gamma
     coef = svm.dual_coef_[0].astype(np.float32)
 
     def block(starts):
+        k = np.empty((chunk, len(sv)), np.float32)
         out = []
         for start in starts:
-            z = Z[start : start + chunk]
-            k = z @ sv_scaled_t
-            k -= sv_term
-            k -= (gamma * np.einsum("ij,ij->i", z, z))[:, None]
-            np.minimum(k, 0.0, out=k)
-            np.exp(k, out=k)
-            out.append(k @ coef)
+            z = rows[start : start + chunk]
+            part = k[: len(z)]
+            np.matmul(z, vectors, out=part)
+            np.minimum(part, 0.0, out=part)
+            np.exp(part, out=part)
+            out.append(part @ coef)
         return out
 
     starts = list(range(0, len(Z), chunk))
     threads = n_jobs if n_jobs > 0 else os.cpu_count() or 1
     parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]
-    return (np.concatenate(values) if values else np.empty(0)) + float(svm.intercept_[0])
+    return (np.concatenate(values).astype(np.float64) if values else np.empty(0)) + float(svm.intercept_[0])
 
 
 def segment_min(values: np.ndarray, segments: np.ndarray) -> np.ndarray:
