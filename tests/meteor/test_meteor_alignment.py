@@ -451,6 +451,17 @@ def test_ambiguous_synonym_extending_a_detour_matches_the_jar(modules: tuple[str
     assert pairs_of(m, "the back covered", "the rear is covered") == [(0, 0, "exact"), (1, 1, "synonym"), (2, 3, "exact")]
 
 
+def test_weak_pair_from_two_modules_extending_a_detour_matches_the_jar() -> None:
+    """``cars`` = ``car`` is both a stem and a synonym match (rule 14); jar-checked with ``exact stem synonym``."""
+    m = Meteor(lang="en", modules=("exact", "stem", "synonym"), normalize=False)
+    assert pairs_of(m, "the cars x", "the car y the") == [(0, 3, "exact")]
+    assert pairs_of(m, "the cars", "the car the") == [(0, 2, "exact")]
+    # another placement of ``cars``: the jar keeps the detour with the stem
+    assert pairs_of(m, "the cars", "the car car the") == [(0, 0, "exact"), (1, 1, "stem")]
+    # one module only: nothing is ambiguous
+    assert pairs_of(EXACT_STEM, "the cars", "the car the") == [(0, 0, "exact"), (1, 1, "stem")]
+
+
 def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
     cands = [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0), (1, 1, 2, 1, 0)]
     got = align(["a", "b"], ["b", "a", "b"], cands, {0})
