@@ -417,6 +417,51 @@ def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expec
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # rule 14: ``b`` = ``r`` is ambiguous (``b`` = ``c`` too, where ``c`` = ``c`` is exact); extending the
+        # chunk of the detour ``t`` 0-0 it earns nothing, so ``t`` goes to its other placement
+        ([("b", "r"), ("b", "c")], "t b c", "t r i c t", [(0, 1, 4, 1, 0), (2, 1, 3, 1, 0)]),
+        ([("b", "r"), ("b", "c")], "t b c", "t r i i c t", [(0, 1, 5, 1, 0), (2, 1, 4, 1, 0)]),
+        ([("b", "r"), ("b", "c")], "t b x c", "t r i c t", [(0, 1, 4, 1, 0), (3, 1, 3, 1, 0)]),
+        ([("b", "r"), ("b", "c")], "y t b c", "z t r i c t", [(1, 1, 5, 1, 0), (3, 1, 4, 1, 0)]),
+        ([("c", "b"), ("b", "r")], "t b c", "t r i c t", [(0, 1, 4, 1, 0), (2, 1, 3, 1, 0)]),
+        # ... not where the chunk goes on (strength), without the exact ``c``, without another placement of
+        # ``t``, or without the second candidate of ``b``
+        ([("b", "r"), ("b", "c")], "t b c", "t r c t", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        ([("b", "r"), ("b", "c")], "t b", "t r c t", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        ([("b", "r"), ("b", "c")], "t b c", "t r i c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1), (2, 1, 3, 1, 0)]),
+        ([("b", "r")], "t b c", "t r i c t", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1), (2, 1, 3, 1, 0)]),
+    ],
+)
+def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 14's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+@pytest.mark.parametrize(
+    "modules", [("exact", "synonym"), ("exact", "stem", "synonym"), ("exact", "stem", "synonym", "paraphrase")]
+)
+def test_ambiguous_synonym_extending_a_detour_matches_the_jar(modules: tuple[str, ...]) -> None:
+    """``back`` = ``rear`` and ``back`` = ``covered`` are WordNet synonyms; jar-checked with each module mix."""
+    m = Meteor(lang="en", modules=modules, normalize=False)
+    assert pairs_of(m, "the back covered", "the rear is covered the") == [(0, 4, "exact"), (2, 3, "exact")]
+    assert pairs_of(m, "the back covered", "the rear is covered") == [(0, 0, "exact"), (1, 1, "synonym"), (2, 3, "exact")]
+
+
+def test_weak_pair_from_two_modules_extending_a_detour_matches_the_jar() -> None:
+    """``cars`` = ``car`` is both a stem and a synonym match (rule 14); jar-checked with ``exact stem synonym``."""
+    m = Meteor(lang="en", modules=("exact", "stem", "synonym"), normalize=False)
+    assert pairs_of(m, "the cars x", "the car y the") == [(0, 3, "exact")]
+    assert pairs_of(m, "the cars", "the car the") == [(0, 2, "exact")]
+    # another placement of ``cars``: the jar keeps the detour with the stem
+    assert pairs_of(m, "the cars", "the car car the") == [(0, 0, "exact"), (1, 1, "stem")]
+    # one module only: nothing is ambiguous
+    assert pairs_of(EXACT_STEM, "the cars", "the car the") == [(0, 0, "exact"), (1, 1, "stem")]
+
+
 def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
     cands = [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0), (1, 1, 2, 1, 0)]
     got = align(["a", "b"], ["b", "a", "b"], cands, {0})

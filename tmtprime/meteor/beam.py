@@ -55,7 +55,7 @@ _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
 _STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
-EXACT, UNCREDITED, LATER_WEAK, FIXED = 1, 2, 4, 8
+EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS = 1, 2, 4, 8, 16, 32
 
 
 @compiled
@@ -247,8 +247,11 @@ def search(
     ``table``: per candidate, in the matchers' order: hs, hl, rs, rl, stage,
     flags (EXACT; UNCREDITED: a weak extension that may earn nothing, rule 8;
     LATER_WEAK: a later weak placement, rule 10; FIXED: in every alignment,
-    rule 2), opener slot (its row in ``opener_ref`` / ``opener_hyp``, where
-    its farther siblings are as mask words, rule 8; -1 if none), then its
+    rule 2; DETOUR_OPENER: a diagonal detour whose slot is rule 14's, whose
+    extensions lose their credit only where they are AMBIGUOUS), opener slot
+    (its row in ``opener_ref`` / ``opener_hyp``, where its farther siblings,
+    or a detour's other placements, are as mask words, rules 8 and 14; -1 if
+    none), then its
     rank terms. Ranks: a candidate's rank terms times ``taking`` (one rank
     per term) is what taking it adds, times ``opening`` what opening a chunk
     with it adds, times ``no_credit`` what its extension adds back where it
@@ -359,12 +362,14 @@ def search(
                     if not extends:
                         for k in range(width):
                             ranks[n, k] += opening[c, k]
-                    elif table[c, FLAGS] & UNCREDITED and _loses_extension(
+                    elif table[c, FLAGS] & (  # rule 8, or rule 14 where a detour opened the chunk
+                        AMBIGUOUS if table[state[p, sc + _OPENER], FLAGS] & DETOUR_OPENER else UNCREDITED
+                    ) and _loses_extension(
                         state, p, table[state[p, sc + _OPENER], SLOT], opener_ref, opener_hyp,
                         hyp_off, ref_off, only_if_free,
                     ):
                         for k in range(width):
-                            ranks[n, k] += no_credit[c, k]  # rule 8: the extension earns nothing
+                            ranks[n, k] += no_credit[c, k]  # rules 8 and 14: the extension earns nothing
                         weak_later = False  # (and then it does not lose the tie with not taking it)
                     if weak_later:
                         for k in range(width):
@@ -440,11 +445,12 @@ def _loses_extension(
     ref_off: int,
     only_if_free: bool,
 ) -> bool:
-    """Whether a weak match extending the chunk of path ``p`` earns nothing (rule 8).
+    """Whether a weak match extending the chunk of path ``p`` earns nothing (rules 8 and 14).
 
-    ``slot`` is the chunk opener's row of farther siblings, -1 if it has
-    none. With one weak module and no phrases (``only_if_free``), only while
-    one of those siblings is still free on the path.
+    ``slot`` is the chunk opener's row of farther siblings (rule 14: of its
+    other placements), -1 if it has none. With one weak module and no
+    phrases (``only_if_free``), only while one of those is still free on
+    the path.
     """
     if slot < 0:
         return False
