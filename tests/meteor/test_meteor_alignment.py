@@ -442,6 +442,7 @@ def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref
 
 
 _AE = [("a b", "a e")]
+_AE_C = [("a b", "a c")]
 
 
 @pytest.mark.parametrize(
@@ -477,6 +478,24 @@ def test_contested_phrases_on_real_text_match_the_jar() -> None:
     assert m.sentence_score("may have not be", ["vaccine may be should not be"]).alignment == [
         (0, 2, 1, 2, 3), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)
     ]  # fmt: skip
+    # a weak match extending the phrase's chunk: ``often`` = ``frequently`` (synonym and paraphrase)
+    assert m.sentence_score("working days often", ["the working week frequently"]).alignment == [
+        (0, 2, 1, 2, 3), (2, 1, 3, 1, 2)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        ("a b cars x", "y a c car car", [(0, 2, 1, 2, 2), (2, 1, 3, 1, 1)]),
+        ("a b cars x", "car y a c car", [(0, 2, 2, 2, 2), (2, 1, 4, 1, 1)]),
+        ("a b x", "y a c car car", [(0, 1, 1, 1, 0)]),
+    ],
+)
+def test_phrase_extended_by_a_weak_match_is_contested(hyp: str, ref: str, expected) -> None:
+    """Rule 15, a stem match extending the phrase's chunk (jar: ``-m "exact stem paraphrase"``, ``a b`` -> ``a c``)."""
+    m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AE_C))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
 @pytest.mark.parametrize(
