@@ -443,6 +443,7 @@ def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref
 
 _AE = [("a b", "a e")]
 _AE_C = [("a b", "a c")]
+_ABD = [("a b d", "a c"), ("d", "c")]
 
 
 @pytest.mark.parametrize(
@@ -482,6 +483,17 @@ def test_contested_phrases_on_real_text_match_the_jar() -> None:
     assert m.sentence_score("working days often", ["the working week frequently"]).alignment == [
         (0, 2, 1, 2, 3), (2, 1, 3, 1, 2)
     ]  # fmt: skip
+
+
+def test_phrase_holding_a_weak_match_later_in_the_hypothesis_is_contested() -> None:
+    """Rule 15 inside the phrase (jar: ``-m "exact paraphrase"``, ``a b d`` -> ``a c`` and ``d`` -> ``c``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_ABD))
+    assert m.sentence_score("x a b d", ["a c"]).alignment == [(1, 3, 0, 2, 1)]
+    assert m.sentence_score("x y a b d", ["z a c"]).alignment == [(2, 3, 1, 2, 1)]
+    assert m.sentence_score("a b d", ["x a c"]).alignment == [(0, 1, 1, 1, 0)]  # hs < rs: the exact match
+    assert m.sentence_score("a b d", ["x y a c"]).alignment == [(0, 1, 2, 1, 0)]
+    real = Meteor(lang="en", normalize=False)  # WMT22 segment 2406 shrunk
+    assert real.sentence_score("x will be opened", ["will open"]).alignment == [(1, 3, 0, 2, 3)]
 
 
 @pytest.mark.parametrize(
