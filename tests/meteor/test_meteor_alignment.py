@@ -441,6 +441,75 @@ def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
 
+_AE = [("a b", "a e")]
+_AE_C = [("a b", "a c")]
+_ABD = [("a b d", "a c"), ("d", "c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # rule 15: ``e`` 3-2 contests the phrase's ``e`` while ``e`` 3-5 extends ``n`` 2-4: the exact ``a``'s
+        # shadow counts only below coverage, and the phrase wins on coverage
+        (_AE, "a b n e", "v a e s n e", [(0, 2, 1, 2, 1), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)]),
+        (_AE, "x a b n e", "a e s n e", [(1, 2, 0, 2, 1), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
+        (_AE, "a b n e", "v a e s n e a", [(0, 2, 1, 2, 1), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)]),
+        (_AE + [("z", "a")], "a b n e z", "v a e s n e", [(0, 2, 1, 2, 1), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)]),
+        # ... not without a chunk to extend, with the contester on the diagonal, with a strong candidate of
+        # another hypothesis word at the phrase's reference word, or with another placement of ``a`` on the
+        # diagonal or before the phrase
+        (_AE, "a b", "v a e s e", [(0, 1, 1, 1, 0)]),
+        (_AE, "a b n e", "n a e e s v", [(0, 1, 1, 1, 0), (2, 1, 0, 1, 0), (3, 1, 2, 1, 0)]),
+        (_AE, "a b n e", "v w a e s n e", [(0, 1, 2, 1, 0), (2, 1, 5, 1, 0), (3, 1, 6, 1, 0)]),
+        (_AE, "a b n e y a", "v a e s n e", [(0, 1, 1, 1, 0), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)]),
+        (_AE, "a b n e", "a v a e s n e", [(0, 1, 2, 1, 0), (2, 1, 5, 1, 0), (3, 1, 6, 1, 0)]),
+        (_AE, "n a b e", "s n a a e e v", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 0), (3, 1, 4, 1, 0)]),
+    ],
+)
+def test_contested_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 15's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_contested_phrases_on_real_text_match_the_jar() -> None:
+    """WMT22 segment 413 shrunk, all English modules (jar-checked with ``Matcher -l en``): ``be`` 3-2 contests
+    the phrase's ``be``, ``be`` 3-5 extends ``not`` 2-4."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("may have not be", ["vaccine may be should not be"]).alignment == [
+        (0, 2, 1, 2, 3), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)
+    ]  # fmt: skip
+    # a weak match extending the phrase's chunk: ``often`` = ``frequently`` (synonym and paraphrase)
+    assert m.sentence_score("working days often", ["the working week frequently"]).alignment == [
+        (0, 2, 1, 2, 3), (2, 1, 3, 1, 2)
+    ]  # fmt: skip
+
+
+def test_phrase_holding_a_weak_match_later_in_the_hypothesis_is_contested() -> None:
+    """Rule 15 inside the phrase (jar: ``-m "exact paraphrase"``, ``a b d`` -> ``a c`` and ``d`` -> ``c``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_ABD))
+    assert m.sentence_score("x a b d", ["a c"]).alignment == [(1, 3, 0, 2, 1)]
+    assert m.sentence_score("x y a b d", ["z a c"]).alignment == [(2, 3, 1, 2, 1)]
+    assert m.sentence_score("a b d", ["x a c"]).alignment == [(0, 1, 1, 1, 0)]  # hs < rs: the exact match
+    assert m.sentence_score("a b d", ["x y a c"]).alignment == [(0, 1, 2, 1, 0)]
+    real = Meteor(lang="en", normalize=False)  # WMT22 segment 2406 shrunk
+    assert real.sentence_score("x will be opened", ["will open"]).alignment == [(1, 3, 0, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        ("a b cars x", "y a c car car", [(0, 2, 1, 2, 2), (2, 1, 3, 1, 1)]),
+        ("a b cars x", "car y a c car", [(0, 2, 2, 2, 2), (2, 1, 4, 1, 1)]),
+        ("a b x", "y a c car car", [(0, 1, 1, 1, 0)]),
+    ],
+)
+def test_phrase_extended_by_a_weak_match_is_contested(hyp: str, ref: str, expected) -> None:
+    """Rule 15, a stem match extending the phrase's chunk (jar: ``-m "exact stem paraphrase"``, ``a b`` -> ``a c``)."""
+    m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AE_C))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
 @pytest.mark.parametrize(
     "modules", [("exact", "synonym"), ("exact", "stem", "synonym"), ("exact", "stem", "synonym", "paraphrase")]
 )
