@@ -65,3 +65,24 @@ def test_training_without_dev_data_or_tm_is_a_clear_error(tmp_path):
     with Store.open(db) as store, pytest.raises(ModelError, match="no development data"):
         train_project(store)
     assert main(["train", db, "-q"]) == 1  # one line on stderr, no traceback
+
+
+def test_models_of_an_older_feature_set_after_an_upgrade(tmp_path):
+    """The project's copy of the shipped default is refreshed; its own old model is refused with what to do."""
+    from tmtprime.features.extractor import FEATURE_SET_VERSION
+    from tmtprime.recommend.project import SHIPPED_MODEL_NAME, model_for
+
+    db = str(tmp_path / "P.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    old_card = {"features": {"version": "3", "names": ["a"] * 73}}
+    with Store.open(db) as store:
+        store.models.save(SHIPPED_MODEL_NAME, b"a model of feature set 3", old_card)
+        name, model, card = model_for(store, None)
+        assert name == SHIPPED_MODEL_NAME
+        assert card["features"]["version"] == FEATURE_SET_VERSION
+        assert store.models.get(SHIPPED_MODEL_NAME).card["features"]["version"] == FEATURE_SET_VERSION
+        assert model.classifier_ is not None
+
+        store.models.save("svm-old", b"a model of feature set 3", old_card)
+        with pytest.raises(ModelError, match=r"'svm-old' was trained on feature set 3.*tmtprime train"):
+            model_for(store, None)

@@ -227,10 +227,23 @@ def shipped_model() -> tuple[TMTprimeRecommender, dict[str, Any]]:
 
 
 def model_for(store: Store, name: str | None) -> tuple[str, TMTprimeRecommender, dict[str, Any]]:
-    """The named model, else the project's newest, else the shipped default (copied into the project)."""
+    """The named model, else the project's newest, else the shipped default (copied into the project).
+
+    A model only reads features of the set it was trained on. After an upgrade
+    that changed the feature set, the project's copy of the shipped default is
+    replaced by the new one, and a model trained on the project is refused with
+    what to do, before any features are computed for it.
+    """
     if name is not None or store.models.list():
         record = store.models.get(name)
-        return record.name, persist.loads(record.blob), dict(record.card)
+        version = dict(record.card).get("features", {}).get("version")
+        if version == FEATURE_SET_VERSION:
+            return record.name, persist.loads(record.blob), dict(record.card)
+        if record.name != SHIPPED_MODEL_NAME:
+            raise ModelError(
+                f"model {record.name!r} was trained on feature set {version}, this version of TMTprime computes "
+                f"feature set {FEATURE_SET_VERSION}: train it again on the project (tmtprime train), which replaces it as the newest model"
+            )
     model, card = shipped_model()
     store.models.save(SHIPPED_MODEL_NAME, persist.dumps(model), card, replace=True)
     return SHIPPED_MODEL_NAME, model, card
