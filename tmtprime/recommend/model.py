@@ -194,13 +194,12 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
     from tmtprime.parallel import run_batches
 
     scaler, svm = pipeline[0], pipeline[-1]
-    Z = scaler.transform(X).astype(np.float32)
     gamma = np.float32(svm._gamma)
     sv = svm.support_vectors_.astype(np.float32)
-    rows = np.empty((len(Z), Z.shape[1] + 2), np.float32)
-    rows[:, :-2] = Z
+    rows = np.empty((len(X), sv.shape[1] + 2), np.float32)  # the scaled rows, written in place: no float32 copy
+    rows[:, :-2] = scaler.transform(X)
     rows[:, -2] = 1.0
-    rows[:, -1] = np.einsum("ij,ij->i", Z, Z)
+    rows[:, -1] = np.einsum("ij,ij->i", rows[:, :-2], rows[:, :-2])
     vectors = np.empty((sv.shape[1] + 2, len(sv)), np.float32)
     vectors[:-2] = (2.0 * gamma) * sv.T
     vectors[-2] = -gamma * np.einsum("ij,ij->i", sv, sv)
@@ -219,7 +218,7 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
             out.append(part @ coef)
         return out
 
-    starts = list(range(0, len(Z), chunk))
+    starts = list(range(0, len(rows), chunk))
     threads = n_jobs if n_jobs > 0 else os.cpu_count() or 1
     parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]
