@@ -133,10 +133,15 @@ def test_tm_import_and_exact_lookup(store, tmp_path):
 
 def test_tsv_tm_import_skips_units_without_target(store, tmp_path):
     path = tmp_path / "tm.tsv"
-    path.write_text("source\ttarget\nOne\tUno\nTwo\t\nThree\tTres\n", encoding="utf-8")
+    # "Four" is a short row (no tab at all): padded, so it has no target either.
+    path.write_text("source\ttarget\nOne\tUno\nTwo\t\nThree\tTres\nFour\n", encoding="utf-8")
     result = import_file(store, path, role="tm", mapping=ColumnMapping(source="source", target="target"))
     assert result.units == 2
     assert [u.source for u in store.tm.iter_units()] == ["One", "Three"]
+    # The user is told what did not reach the store, and the document remembers it.
+    assert result.skipped == {"row with an empty source or target": 2}
+    assert "2 units skipped (row with an empty source or target: 2)" in result.summary()
+    assert result.document.details["skipped"] == {"row with an empty source or target": 2}
 
 
 def test_wrong_languages_are_refused(store, tmp_path):

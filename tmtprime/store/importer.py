@@ -57,8 +57,9 @@ class ImportResult:
     units: int = 0
     """Segments or TM units stored."""
     candidates: int = 0
-    skipped: int = 0
-    """TM units left out because their source or target is empty."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Units left out on purpose, by reason (an empty source or target, an obsolete PO entry...):
+    a user must see what did not reach the store, not find out later."""
     systems: tuple[str, ...] = field(default_factory=tuple)
 
     def summary(self) -> str:
@@ -71,7 +72,8 @@ class ImportResult:
         if self.candidates:
             parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
         if self.skipped:
-            parts.append(f"{self.skipped} units without source or target skipped")
+            reasons = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.skipped.items()))
+            parts.append(f"{sum(self.skipped.values())} units skipped ({reasons})")
         return "; ".join(parts)
 
 
@@ -146,6 +148,7 @@ def import_file(
                     writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
             _check_complete(writer, role, file)
+            skips = _skips(info, writer.skipped)
             conn.execute(
                 update(_DOC)
                 .where(_DOC.c.id == doc_id)
@@ -154,7 +157,7 @@ def import_file(
                     format=info.format,
                     source_lang=info.source_lang,
                     target_lang=info.target_lang,
-                    details=_details(info, mapping, writer.skipped),
+                    details=_details(info, mapping, skips),
                 )
             )
             record = document_record(_load_document(conn, doc_id))
@@ -166,7 +169,7 @@ def import_file(
         document=record,
         units=writer.units,
         candidates=writer.candidates,
-        skipped=writer.skipped,
+        skipped=skips,
         systems=tuple(writer.systems),
     )
 
@@ -220,7 +223,15 @@ def _unique_name(conn: Connection, wanted: str) -> str:
     return name
 
 
-def _details(info: DocumentInfo, mapping: ColumnMapping | None, skipped: int) -> dict[str, Any] | None:
+def _skips(info: DocumentInfo, skipped: int) -> dict[str, int]:
+    """Units left out, by reason: the reader's own and the store's (no source or no target)."""
+    skips = dict(info.skipped)
+    if skipped:
+        skips["no source or target"] = skips.get("no source or target", 0) + skipped
+    return skips
+
+
+def _details(info: DocumentInfo, mapping: ColumnMapping | None, skips: dict[str, int]) -> dict[str, Any] | None:
     """What to remember about how the file was read (see ``Document.details``)."""
     details: dict[str, Any] = {}
     if mapping is not None:
@@ -229,9 +240,6 @@ def _details(info: DocumentInfo, mapping: ColumnMapping | None, skipped: int) ->
         details["tool"] = info.tool
     if info.properties:
         details["properties"] = dict(info.properties)
-    skips = dict(info.skipped)
-    if skipped:
-        skips["no source or target"] = skips.get("no source or target", 0) + skipped
     if skips:
         details["skipped"] = skips
     return details or None
