@@ -192,8 +192,8 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
     single-threaded otherwise) and BLAS itself is held to one thread each:
     left to its own threads, OpenBLAS spins for the second core even with
     ``n_jobs=1``, and on this shared 2-core machine, with the other core busy,
-    that made the same work take 30-50 % more time and CPU than on one thread
-    (the matrix-vector reductions up to 30 times more).
+    that made the same work take two to three times the time and CPU of one
+    thread (the matrix-vector reductions up to 30 times).
     """
     from threadpoolctl import threadpool_limits
 
