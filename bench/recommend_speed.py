@@ -73,6 +73,7 @@ def main() -> int:
         from tmtprime.recommend.persist import load_file
 
         model, _card = load_file(args.model)
+        model.set_params(n_jobs=args.jobs)  # what `tmtprime recommend --jobs` does with a saved model
     else:
         model = train_and_time(pool[: args.train_segments], extractor, args.jobs, ref)
     recommend_and_time(pool, args.segments, extractor, model, ref)

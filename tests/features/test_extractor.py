@@ -112,3 +112,12 @@ def test_tm_neighbour_support_columns(extractor):
     rel = X[:, col("rel_nb_word_support")]
     np.testing.assert_allclose(rel, word - word.max())
     np.testing.assert_allclose(X[:, col("rel_nb_bigram_support")], X[:, col("cand_nb_bigram_support")] - X[:, col("cand_nb_bigram_support")].max())
+
+
+def test_workers_and_batches_give_the_same_matrix(extractor):
+    segs = [segment(f"Guardar {i}", "Guardar archivo %s") for i in range(20)]
+    one = CandidateFeatureExtractor(batch_size=3).fit(extractor.tm_models_)
+    two = CandidateFeatureExtractor(n_jobs=2, batch_size=3).fit(extractor.tm_models_)
+    assert two._batch_size(20) == 3 and two._batch_size(100) == 13  # at most 4 batches per worker
+    np.testing.assert_array_equal(two.transform(segs), one.transform(segs))
+    np.testing.assert_array_equal(one.transform(segs), extractor.transform(segs))

@@ -37,3 +37,14 @@ def test_empty_sentences_and_untrained_model():
         IBMModel1().score([["a"]], [["b"]])
     with pytest.raises(ModelError):
         IBMModel1().fit([[]], [[]])
+
+
+def test_repeated_sentences_score_as_if_each_pair_came_alone():
+    """score() multiplies each distinct sentence once; every pair must still get its own values."""
+    m = model()
+    sources = [["save", "the", "window"]] * 3 + [["open", "the", "file"], [], ["save", "the", "window"], ["unknown", "words"]]
+    targets = [["guardar", "la", "ventana"], ["abrir", "el", "archivo"], ["guardar", "la", "ventana"], ["abrir", "el", "archivo"], ["abrir"], [], ["x"]]
+    together = m.score(sources, targets)
+    alone = np.vstack([m.score([s], [t]) for s, t in zip(sources, targets)])
+    np.testing.assert_allclose(together, alone, rtol=1e-12, atol=0)
+    np.testing.assert_array_equal(together[0], together[2])

@@ -1,5 +1,8 @@
 """Tokenizer and inline-code classes of software strings."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tmtprime.features.tokens import code_mismatches, inline_codes, lower_tokens, tokenize
 
 
@@ -30,3 +33,23 @@ def test_mismatch_counts_missing_and_extra_codes_per_class():
     mismatch = dict(zip(("printf", "brace", "entity", "tag", "escape", "accelerator", "number"), code_mismatches(src, broken)))
     assert mismatch["printf"] == 2.0  # one %s missing, one %d extra
     assert mismatch["brace"] == 1.0
+
+
+# The fast paths (a quick character scan before the full pattern) must give exactly
+# what the plain regular expressions give.
+_TRICKY = st.text(alphabet=st.sampled_from(list("aZé1٣ _&~%{}<>/\\;#x.…:?¿!¡()[]\"“”«»sdn'’")), max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TRICKY)
+def test_fast_paths_equal_the_plain_patterns(text):
+    from collections import Counter
+
+    from tmtprime.features.tokens import _ANY_CODE, TOKEN_RE, CODE_PATTERNS
+
+    assert inline_codes(text) == dict(Counter((m.lastgroup, m.group()) for m in _ANY_CODE.finditer(text)))
+    assert lower_tokens(text) == [t.lower() for t in TOKEN_RE.findall(CODE_PATTERNS["accelerator"].sub("", text))]
+
+
+def test_no_codes_in_plain_words():
+    assert inline_codes("plain words only") == {}

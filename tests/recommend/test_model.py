@@ -40,6 +40,18 @@ def test_fast_decision_matches_libsvm():
     np.testing.assert_allclose(rbf_decision(reg, Xt), reg.predict(Xt), atol=1e-4)
 
 
+def test_fast_decision_same_on_threads_and_leaves_blas_threads_as_they_were():
+    from threadpoolctl import threadpool_info
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(400, 6))
+    clf = make_pipeline(StandardScaler(), SVC(gamma=0.2)).fit(X, (X[:, 0] > 0).astype(int))
+    before = [pool["num_threads"] for pool in threadpool_info()]
+    one = rbf_decision(clf, X, chunk=32, n_jobs=1)
+    np.testing.assert_array_equal(rbf_decision(clf, X, chunk=32, n_jobs=2), one)
+    assert [pool["num_threads"] for pool in threadpool_info()] == before
+
+
 def test_platt_matches_sklearn_sigmoid_calibration():
     rng = np.random.default_rng(2)
     X = rng.normal(size=(400, 3))

@@ -37,6 +37,22 @@ def _encode(sentences: Sequence[Sequence[str]], vocab: dict[str, int], grow: boo
     return ids, np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
 
 
+def _distinct_encoded(sentences: Sequence[Sequence[str]], vocab: dict[str, int]) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """Each sentence's number among the distinct ones (first-seen order) and the
+    :func:`_encode` ids and lengths of the distinct sentences."""
+    number: dict[tuple[str, ...], int] = {}
+    of = np.fromiter((number.setdefault(tuple(s), len(number)) for s in sentences), dtype=np.int64, count=len(sentences))
+    return of, _encode(list(number), vocab, grow=False)
+
+
+def _expand(ids: np.ndarray, lengths: np.ndarray, of: np.ndarray) -> np.ndarray:
+    """The token ids of sentences ``of`` (numbers into the sentences ``ids``/``lengths`` encode), concatenated."""
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    wanted = lengths[of]
+    first = np.concatenate(([0], np.cumsum(wanted)[:-1]))
+    return ids[np.arange(int(wanted.sum())) + np.repeat(starts[of] - first, wanted)]
+
+
 def _pairs(src: tuple[np.ndarray, np.ndarray], tgt: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, ...]:
     """Every (source word, target word) pair of every sentence pair, flattened.
 
@@ -149,8 +165,8 @@ class IBMModel1:
         Source coverage: share of source words f with some target word e of
         t(e|f) >= threshold; target coverage: share of target words explained
         that well by some source word (NULL excluded). Computed with sparse
-        products (pairs x source vocabulary) @ t-table, so the cost grows with
-        the words of the pairs, not with the product of their lengths.
+        products (distinct sentences x vocabulary) @ t-table, so the cost grows
+        with the words of the sentences, not with the product of their lengths.
         """
         if self.src_vocab_ is None:
             raise ModelError("the lexical model is not trained; call fit() first")
@@ -158,22 +174,27 @@ class IBMModel1:
         out = np.zeros((n, 3))
         if n == 0:
             return out
-        s_ids, s_len = _encode(sources, self.src_vocab_, grow=False)
-        t_ids, t_len = _encode(targets, self.tgt_vocab_, grow=False)
+        # The products run over the distinct sentences of each side: the extractor pairs
+        # a segment's source with each of its candidates, and identical MT outputs recur.
+        src_of, (s_ids_u, s_len_u) = _distinct_encoded(sources, self.src_vocab_)
+        tgt_of, (t_ids_u, t_len_u) = _distinct_encoded(targets, self.tgt_vocab_)
+        n_src, n_tgt = len(s_len_u), len(t_len_u)
+        s_ids, s_len = _expand(s_ids_u, s_len_u, src_of), s_len_u[src_of]
+        t_ids, t_len = _expand(t_ids_u, t_len_u, tgt_of), t_len_u[tgt_of]
         s_pair = np.repeat(np.arange(n), s_len)
         t_pair = np.repeat(np.arange(n), t_len)
-        src_bag = _bag(s_pair, s_ids, (n, len(self.src_vocab_)))
-        with_null = src_bag + csr_matrix((np.ones(n), (np.arange(n), np.zeros(n, dtype=np.int64))), shape=src_bag.shape)
+        src_bag = _bag(np.repeat(np.arange(n_src), s_len_u), s_ids_u, (n_src, len(self.src_vocab_)))
+        with_null = src_bag + csr_matrix((np.ones(n_src), (np.arange(n_src), np.zeros(n_src, dtype=np.int64))), shape=src_bag.shape)
         # log P(e_j | source) for every target token
-        mass = _lookup_product(with_null, self._table, t_pair, t_ids)
+        mass = _lookup_product(with_null, self._table, src_of[t_pair], t_ids)
         per_e = (mass + _FLOOR) / (s_len[t_pair] + 1)
         out[:, 0] = np.bincount(t_pair, weights=np.log10(per_e), minlength=n) / np.maximum(t_len, 1)
         # target coverage: some source word translates the target token well
-        tgt_good = _lookup_product(_binary(src_bag), self._good, t_pair, t_ids) > 0
+        tgt_good = _lookup_product(_binary(src_bag), self._good, src_of[t_pair], t_ids) > 0
         out[:, 2] = np.bincount(t_pair, weights=tgt_good, minlength=n) / np.maximum(t_len, 1)
         # source coverage: some target word is a good translation of the source token
-        tgt_bag = _binary(_bag(t_pair, t_ids, (n, int(self._n_e))))
-        src_good = _lookup_product(tgt_bag, self._good_t, s_pair, s_ids) > 0
+        tgt_bag = _binary(_bag(np.repeat(np.arange(n_tgt), t_len_u), t_ids_u, (n_tgt, int(self._n_e))))
+        src_good = _lookup_product(tgt_bag, self._good_t, tgt_of[s_pair], s_ids) > 0
         out[:, 1] = np.bincount(s_pair, weights=src_good, minlength=n) / np.maximum(s_len, 1)
         return out
 

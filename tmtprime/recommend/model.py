@@ -189,8 +189,14 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
     building it term by term with BLAS on one thread, 10-20 % less time with
     BLAS on both cores (the products parallelise, the passes do not). Chunks run on ``n_jobs`` threads
     (numpy releases the GIL in the products and in ``exp``, which is
-    single-threaded otherwise).
+    single-threaded otherwise) and BLAS itself is held to one thread each:
+    left to its own threads, OpenBLAS spins for the second core even with
+    ``n_jobs=1``, and on this shared 2-core machine, with the other core busy,
+    that made the same work take two to three times the time and CPU of one
+    thread (the matrix-vector reductions up to 30 times).
     """
+    from threadpoolctl import threadpool_limits
+
     from tmtprime.parallel import run_batches
 
     scaler, svm = pipeline[0], pipeline[-1]
@@ -220,7 +226,8 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
 
     starts = list(range(0, len(rows), chunk))
     threads = n_jobs if n_jobs > 0 else os.cpu_count() or 1
-    parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
+    with threadpool_limits(limits=1, user_api="blas"):
+        parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]
     return (np.concatenate(values).astype(np.float64) if values else np.empty(0)) + float(svm.intercept_[0])
 
