@@ -555,3 +555,25 @@ def test_long_and_repetitive_segments_finish() -> None:
     long_hyp = " ".join(f"w{i % 97}" for i in range(500))
     long_ref = " ".join(f"w{(i * 7) % 97}" for i in range(500))
     assert m.sentence_score(long_hyp, [long_ref]).stats.test_length == 500
+
+
+@pytest.mark.parametrize(
+    "table, expected",
+    [
+        ([("p", "q r"), ("p", "q r s"), ("q r s", "p")], [(0, 1, 1, 3, 1)]),
+        ([("q r s", "p"), ("p", "q r"), ("p", "q r s")], [(0, 1, 1, 3, 1)]),
+        ([("p", "q r"), ("p", "q r s")], [(0, 1, 1, 2, 1)]),  # one copy, offered after ``q r``: rule 5
+    ],
+)
+def test_paraphrase_listed_both_ways_is_shadowed_only_where_first_offered(table, expected) -> None:
+    """Rule 16 (jar: ``-m "exact paraphrase"``, the table as ``-a``): ``p`` = ``q r s`` found first from the
+    reference phrase is not shadowed by ``p`` = ``q r`` offered before its second copy."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score("p", ["x q r s"]).alignment == expected
+
+
+def test_paraphrase_listed_both_ways_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 811 shrunk, all English modules (jar-checked with ``Matcher -l en``)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("x besides", ["in addition to"]).alignment == [(1, 1, 0, 3, 3)]
+    assert m.sentence_score("besides", ["x in addition to"]).alignment == [(0, 1, 1, 3, 3)]
