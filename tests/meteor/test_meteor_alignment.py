@@ -577,3 +577,45 @@ def test_paraphrase_listed_both_ways_on_real_text_matches_the_jar() -> None:
     m = Meteor(lang="en", normalize=False)
     assert m.sentence_score("x besides", ["in addition to"]).alignment == [(1, 1, 0, 3, 3)]
     assert m.sentence_score("besides", ["x in addition to"]).alignment == [(0, 1, 1, 3, 3)]
+
+
+_AE_ZB = [("a b", "a e"), ("z", "e"), ("b", "e")]
+_AC_D = [("a b", "a c"), ("d", "c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # ``z`` = ``e`` (before the phrase, farther from the diagonal) contests it: the phrase wins, also over
+        # ``a`` = ``a`` plus ``b`` = ``e`` (offered after ``z`` = ``e``, rule 12 (b))
+        (_AE_ZB, "z a b", "y w a e", [(1, 2, 2, 2, 1)]),
+        (_AE_ZB, "z x a b", "y a e", [(2, 2, 1, 2, 1)]),
+        (_AE_ZB, "q a b", "y w a e", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),  # no contester
+        (_AE_ZB, "z a b", "z y w a e", [(0, 1, 0, 1, 0), (1, 1, 3, 1, 0), (2, 1, 4, 1, 1)]),  # ``z`` placed before
+        # a contester nearer the diagonal than the phrase does not count
+        (_AC_D, "d x a b", "a c", [(2, 1, 0, 1, 0)]),
+        (_AC_D, "d a b", "a c", [(1, 2, 0, 2, 1)]),
+        (_AC_D, "d x y z a b", "y y a c", [(2, 1, 0, 1, 0), (4, 2, 2, 2, 1)]),
+        (_AC_D, "d x y z a b", "y a c", [(2, 1, 0, 1, 0), (4, 1, 1, 1, 0)]),
+        # as far from the diagonal: below coverage (rule 15's level), so a split of the same coverage wins
+        (_AC_D + [("b", "c")], "d a b", "a c", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        (_AC_D + [("b", "c")], "d x a b", "y y y a c", [(2, 2, 3, 2, 1)]),
+    ],
+)
+def test_phrases_contested_from_before_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 17's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
+    """WMT22 segments 1568 and 2911 shrunk, all English modules (jar-checked with ``Matcher -l en``); and a stem
+    split offered before the contester keeps its tie (``-m "exact stem paraphrase"``, crafted table)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("its the will become", ["gazeta that it will be"]).alignment == [(2, 2, 3, 2, 3)]
+    assert m.sentence_score("make will happen work", ["the work will be"]).alignment == [
+        (1, 2, 2, 2, 3), (3, 1, 1, 1, 0)
+    ]  # fmt: skip
+    table = TinyTable([("a cars", "a car"), ("z", "car")])
+    stems = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=table)
+    assert stems.sentence_score("z a cars", ["y w a car"]).alignment == [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]
