@@ -619,3 +619,30 @@ def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
     table = TinyTable([("a cars", "a car"), ("z", "car")])
     stems = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=table)
     assert stems.sentence_score("z a cars", ["y w a car"]).alignment == [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        ([("a b", "a e"), ("z", "e")], "a b q z", "y a e", [(0, 2, 1, 2, 1)]),  # as far: above a single exact match
+        ([("a b", "a e"), ("z", "e")], "a b q w z", "y a e", [(0, 2, 1, 2, 1)]),  # farther
+        ([("a b", "a e"), ("z", "e")], "a b z", "y a e", [(0, 1, 1, 1, 0)]),  # on the diagonal: no contest
+        (_AE_ZB, "a b q w z", "y a e", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),  # ``b`` = ``e`` offered first: split
+    ],
+)
+def test_phrases_contested_from_after_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 17 with the contester after the phrase (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_phrase_contested_from_after_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 412 shrunk, all English modules (jar-checked with ``Matcher -l en``): ``time`` = ``period``
+    4-2 is farther from the diagonal than ``soviet era`` 0-1, 3-2 is as far."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score('soviet era the " time', ["the soviet period"]).alignment == [
+        (0, 2, 1, 2, 3), (2, 1, 0, 1, 0)
+    ]  # fmt: skip
+    assert m.sentence_score("soviet era the time", ["the soviet period"]).alignment == [
+        (0, 1, 1, 1, 0), (1, 1, 2, 1, 3), (2, 1, 0, 1, 0)
+    ]  # fmt: skip
