@@ -646,3 +646,32 @@ def test_phrase_contested_from_after_on_real_text_matches_the_jar() -> None:
     assert m.sentence_score("soviet era the time", ["the soviet period"]).alignment == [
         (0, 1, 1, 1, 0), (1, 1, 2, 1, 3), (2, 1, 0, 1, 0)
     ]  # fmt: skip
+
+
+_AB_T = [("a b", "x"), ("a b troops", "x")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # ``troops`` = ``troop`` listed both ways (two candidates): the longer phrase wins the tie
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "x v troop", [(1, 3, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "x v w u troop", [(1, 3, 0, 1, 1)]),
+        # proposed once, on the diagonal, or before the phrase: the shorter one (offered first)
+        (_AB_T + [("troops", "troop")], "q a b troops", "x v troop", [(1, 2, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "a b troops", "x v troop", [(0, 2, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "troop v x", [(1, 2, 2, 1, 1)]),
+    ],
+)
+def test_longer_phrase_absorbing_a_doubly_proposed_word_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 18 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_longer_phrase_absorbing_a_doubly_proposed_word_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1150 shrunk, all English modules (``troops`` = ``troop`` is a stem, synonym and paraphrase
+    match; jar-checked with ``Matcher -l en``)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("the of russian troops", ["russia 's troop"]).alignment == [(1, 3, 0, 1, 3)]
+    assert m.sentence_score("of russian troops", ["russia 's troop"]).alignment == [(0, 2, 0, 1, 3)]
