@@ -555,3 +555,123 @@ def test_long_and_repetitive_segments_finish() -> None:
     long_hyp = " ".join(f"w{i % 97}" for i in range(500))
     long_ref = " ".join(f"w{(i * 7) % 97}" for i in range(500))
     assert m.sentence_score(long_hyp, [long_ref]).stats.test_length == 500
+
+
+@pytest.mark.parametrize(
+    "table, expected",
+    [
+        ([("p", "q r"), ("p", "q r s"), ("q r s", "p")], [(0, 1, 1, 3, 1)]),
+        ([("q r s", "p"), ("p", "q r"), ("p", "q r s")], [(0, 1, 1, 3, 1)]),
+        ([("p", "q r"), ("p", "q r s")], [(0, 1, 1, 2, 1)]),  # one copy, offered after ``q r``: rule 5
+    ],
+)
+def test_paraphrase_listed_both_ways_is_shadowed_only_where_first_offered(table, expected) -> None:
+    """Rule 16 (jar: ``-m "exact paraphrase"``, the table as ``-a``): ``p`` = ``q r s`` found first from the
+    reference phrase is not shadowed by ``p`` = ``q r`` offered before its second copy."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score("p", ["x q r s"]).alignment == expected
+
+
+def test_paraphrase_listed_both_ways_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 811 shrunk, all English modules (jar-checked with ``Matcher -l en``)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("x besides", ["in addition to"]).alignment == [(1, 1, 0, 3, 3)]
+    assert m.sentence_score("besides", ["x in addition to"]).alignment == [(0, 1, 1, 3, 3)]
+
+
+_AE_ZB = [("a b", "a e"), ("z", "e"), ("b", "e")]
+_AC_D = [("a b", "a c"), ("d", "c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # ``z`` = ``e`` (before the phrase, farther from the diagonal) contests it: the phrase wins, also over
+        # ``a`` = ``a`` plus ``b`` = ``e`` (offered after ``z`` = ``e``, rule 12 (b))
+        (_AE_ZB, "z a b", "y w a e", [(1, 2, 2, 2, 1)]),
+        (_AE_ZB, "z x a b", "y a e", [(2, 2, 1, 2, 1)]),
+        (_AE_ZB, "q a b", "y w a e", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),  # no contester
+        (_AE_ZB, "z a b", "z y w a e", [(0, 1, 0, 1, 0), (1, 1, 3, 1, 0), (2, 1, 4, 1, 1)]),  # ``z`` placed before
+        # a contester nearer the diagonal than the phrase does not count
+        (_AC_D, "d x a b", "a c", [(2, 1, 0, 1, 0)]),
+        (_AC_D, "d a b", "a c", [(1, 2, 0, 2, 1)]),
+        (_AC_D, "d x y z a b", "y y a c", [(2, 1, 0, 1, 0), (4, 2, 2, 2, 1)]),
+        (_AC_D, "d x y z a b", "y a c", [(2, 1, 0, 1, 0), (4, 1, 1, 1, 0)]),
+        # as far from the diagonal: below coverage (rule 15's level), so a split of the same coverage wins
+        (_AC_D + [("b", "c")], "d a b", "a c", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        (_AC_D + [("b", "c")], "d x a b", "y y y a c", [(2, 2, 3, 2, 1)]),
+    ],
+)
+def test_phrases_contested_from_before_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 17's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
+    """WMT22 segments 1568 and 2911 shrunk, all English modules (jar-checked with ``Matcher -l en``); and a stem
+    split offered before the contester keeps its tie (``-m "exact stem paraphrase"``, crafted table)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("its the will become", ["gazeta that it will be"]).alignment == [(2, 2, 3, 2, 3)]
+    assert m.sentence_score("make will happen work", ["the work will be"]).alignment == [
+        (1, 2, 2, 2, 3), (3, 1, 1, 1, 0)
+    ]  # fmt: skip
+    table = TinyTable([("a cars", "a car"), ("z", "car")])
+    stems = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=table)
+    assert stems.sentence_score("z a cars", ["y w a car"]).alignment == [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        ([("a b", "a e"), ("z", "e")], "a b q z", "y a e", [(0, 2, 1, 2, 1)]),  # as far: above a single exact match
+        ([("a b", "a e"), ("z", "e")], "a b q w z", "y a e", [(0, 2, 1, 2, 1)]),  # farther
+        ([("a b", "a e"), ("z", "e")], "a b z", "y a e", [(0, 1, 1, 1, 0)]),  # on the diagonal: no contest
+        (_AE_ZB, "a b q w z", "y a e", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),  # ``b`` = ``e`` offered first: split
+    ],
+)
+def test_phrases_contested_from_after_match_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 17 with the contester after the phrase (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_phrase_contested_from_after_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 412 shrunk, all English modules (jar-checked with ``Matcher -l en``): ``time`` = ``period``
+    4-2 is farther from the diagonal than ``soviet era`` 0-1, 3-2 is as far."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score('soviet era the " time', ["the soviet period"]).alignment == [
+        (0, 2, 1, 2, 3), (2, 1, 0, 1, 0)
+    ]  # fmt: skip
+    assert m.sentence_score("soviet era the time", ["the soviet period"]).alignment == [
+        (0, 1, 1, 1, 0), (1, 1, 2, 1, 3), (2, 1, 0, 1, 0)
+    ]  # fmt: skip
+
+
+_AB_T = [("a b", "x"), ("a b troops", "x")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # ``troops`` = ``troop`` listed both ways (two candidates): the longer phrase wins the tie
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "x v troop", [(1, 3, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "x v w u troop", [(1, 3, 0, 1, 1)]),
+        # proposed once, on the diagonal, or before the phrase: the shorter one (offered first)
+        (_AB_T + [("troops", "troop")], "q a b troops", "x v troop", [(1, 2, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "a b troops", "x v troop", [(0, 2, 0, 1, 1)]),
+        (_AB_T + [("troops", "troop"), ("troop", "troops")], "q a b troops", "troop v x", [(1, 2, 2, 1, 1)]),
+    ],
+)
+def test_longer_phrase_absorbing_a_doubly_proposed_word_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 18 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert m.sentence_score(hyp, [ref]).alignment == expected
+
+
+def test_longer_phrase_absorbing_a_doubly_proposed_word_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1150 shrunk, all English modules (``troops`` = ``troop`` is a stem, synonym and paraphrase
+    match; jar-checked with ``Matcher -l en``)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("the of russian troops", ["russia 's troop"]).alignment == [(1, 3, 0, 1, 3)]
+    assert m.sentence_score("of russian troops", ["russia 's troop"]).alignment == [(0, 2, 0, 1, 3)]

@@ -395,6 +395,103 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    adq -7.8e-5 -> -5.8e-5, hter +8.4e-6 -> +2.9e-5, li 1.89e-4 ->
    1.95e-4, tune 1.28e-4 -> 1.35e-4, util 5.9e-5 -> 7.0e-5; the other
    configurations, small-pair and crafted paraphrase sets unchanged.
+16. *a paraphrase proposed twice is one candidate, offered where its first
+   copy is*: a pair the table lists both ways (found from the reference
+   phrase, then again from the hypothesis phrase) is shadowed (rule 5) only
+   if its first copy is, so a shorter sibling offered between the two copies
+   does not shadow it. ``p`` / ``x q r s`` with ``p`` -> ``q r``, ``p`` ->
+   ``q r s`` and ``q r s`` -> ``p`` keeps ``p`` = ``q r s`` (found first from
+   the reference phrase ``q r s``), in either listing order, while without
+   ``q r s`` -> ``p`` it keeps ``q r`` (rule 5); real text: ``x besides`` /
+   ``in addition to`` keeps ``besides`` = ``in addition to`` over ``besides``
+   = ``in addition`` (WMT22 segment 811). Before, a copy shadowed anywhere
+   shadowed both. Jar-checked: 6 of 6 crafted placements under two listings
+   (2 before), 3 of 3 real-text shrinks (1 before); segment scores off,
+   English all modules 76 -> 75 (811, nothing lost), every task 1 fewer;
+   final diffs all modules +2.60e-5 -> +2.91e-5, adq -5.81e-5 -> -5.15e-5,
+   hter +2.87e-5 -> +3.40e-5, li 1.95e-4 -> 2.02e-4, tune 1.35e-4 ->
+   1.40e-4, util 6.99e-5 -> 7.35e-5; the other configurations, the
+   small-pair sets (4,900 exact, 2,500 stem, 290 facts), the crafted
+   paraphrase pairs and rule 15's crafted placements unchanged.
+17. *phrases contested from before*: rule 5's shadow of a phrase by a
+   shorter exact sibling off the diagonal does not hold at all (not even
+   below coverage, unlike rule 15) where a one-word non-exact candidate of a
+   hypothesis word *before* the phrase starts at a reference word of the
+   phrase past the exact match, farther from the diagonal than the phrase
+   (``|xh - xr| > |hs - rs|``), and that word has no exact candidate before
+   the phrase's reference start; as far from it, the shadow drops below
+   coverage as in rule 15 (``d a b`` / ``a c`` with ``a b`` -> ``a c``, ``d``
+   -> ``c`` keeps the phrase, with ``b`` -> ``c`` too ``a`` = ``a`` plus
+   ``b`` = ``c``; the jar facts ``c a b`` / ``a d`` of rule 12 are of this
+   kind). Lifted, the phrase also beats the
+   exact match plus a one-word match of its other words, which loses the tie
+   by rule 12 (b) where the contester is offered before it: ``z a b`` / ``y w
+   a e`` with ``a b`` -> ``a e``, ``z`` -> ``e`` and ``b`` -> ``e`` keeps
+   ``a b`` = ``a e``, ``q a b`` / ``y w a e`` keeps ``a`` = ``a`` plus ``b``
+   = ``e``; with a stem ``cars`` = ``car`` (offered before the contester
+   ``z`` = ``car``) ``z a cars`` / ``y w a car`` keeps the split. Not where
+   the contester is nearer the diagonal: ``d x a b`` / ``a c`` (``a b`` ->
+   ``a c``, ``d`` -> ``c``; phrase 2-0, contester 0-1) keeps ``a`` = ``a``,
+   ``d x y z a b`` / ``y y a c`` (4-2, 0-3) the phrase; nor where the
+   contester's word is placed exactly before (``z a b`` / ``z y w a e``).
+   Real text: ``its the will become`` / ``gazeta that it will be`` keeps
+   ``will become`` = ``will be`` (``its`` = ``be`` contests ``be``; WMT22
+   segment 1568), ``make will happen work`` / ``the work will be`` keeps
+   ``will happen`` = ``will be``. Jar-checked: 64 of 64 crafted pairs under
+   six tables and 3 real-text shrinks (30 before), rule 15's crafted placements 2,561 -> 2,565 of
+   2,688 (nothing lost); segment scores off, English all modules 75 -> 71
+   (1025, 1568, 1873, 2151, 2911 fixed; 1401 lost: its ``told the`` /
+   ``informed the`` tie, off here before too when shrunk, now decided inside
+   the beam), every task 4 fewer; final diffs all modules +2.91e-5 ->
+   +1.85e-5, adq -5.15e-5 -> -6.26e-5, hter +3.40e-5 -> +1.68e-5, li
+   2.02e-4 -> 1.58e-4, tune 1.40e-4 -> 9.66e-5, util 7.35e-5 -> 6.62e-5;
+   the other configurations, the small-pair sets and the crafted paraphrase
+   pairs unchanged. A contester *after* the phrase counts the same way
+   (farther: no shadow, as far: below coverage) where rule 15's two
+   exclusions do not hold: ``a b q z`` / ``y a e`` (``z`` 3-2, phrase 0-1)
+   and ``a b q w z`` / ``y a e`` keep ``a b`` = ``a e``, ``a b z`` / ``y a
+   e`` (``z`` on the diagonal) keeps ``a``; with ``b`` -> ``e`` (offered
+   before ``z`` -> ``e``) ``a`` = ``a`` plus ``b`` = ``e``. Real text:
+   ``soviet era the " time`` / ``the soviet period`` keeps ``soviet era`` =
+   ``soviet period`` (``time`` = ``period`` 4-2), while ``soviet era the
+   time`` / ``the soviet period`` (3-2, as far as the phrase) splits (WMT22
+   segment 412). Jar-checked: 12 of 12 crafted pairs under two tables (8
+   before), 4 of 4 real-text variants (3 before), rule 15's crafted
+   placements 2,565 -> 2,567, crafted paraphrase pairs 13,077 -> 13,078 of
+   ``gen_t2`` (``x a c d e`` / ``a b y``, nothing lost); segment scores off
+   English all modules 71 -> 70 (412, nothing lost), every task 1 fewer;
+   final diffs all modules +1.85e-5 -> +1.14e-5, adq -6.26e-5 -> -6.87e-5,
+   hter +1.68e-5 -> +1.04e-5, li 1.58e-4 -> 1.43e-4, tune 9.66e-5 ->
+   8.23e-5, util 6.62e-5 -> 6.28e-5; the other configurations unchanged.
+   (Without the exclusions it broke the segments they were fitted on,
+   1110, 2553 and 2760.)
+18. *longer phrases absorbing doubly proposed weak words*: off the
+   diagonal, of two paraphrase candidates starting at the same place with
+   the same reference words, the shorter loses the tie (the lowest rank
+   field) where each hypothesis word only the longer covers has, as its
+   only candidates, one one-to-one non-exact pair proposed two or more times
+   (two modules, or a table pair listed both ways) at a reference word after
+   the phrase. ``q a b troops`` / ``x v troop`` with ``a b`` -> ``x`` and
+   ``a b troops`` -> ``x`` keeps ``a b troops`` = ``x`` where ``troops`` =
+   ``troop`` is a stem and a paraphrase match (or a pair listed both ways),
+   and ``a b`` = ``x`` where it is proposed once, on the diagonal (``a b
+   troops`` / ``x v troop``), or where ``troop`` comes before the phrase
+   (``q a b troops`` / ``troop v x``) or inside its reference span; real
+   text ``the of russian troops`` / ``russia 's troop`` keeps ``of russian
+   troops`` = ``russia`` (WMT22 segments 1150 and 2667). A model of the
+   final pick, not of the mechanism: the jar keeps the pair at beams 1-2 and
+   the longer phrase from beam 3, which open chunks left uncharged while
+   pruning (rule 11) and survivors taken in the heap's poll order would
+   explain, but both applied everywhere moved English all modules 75 -> 118
+   segment scores off; and the jar gives ``a b`` = ``x`` again with two
+   reference words between the phrase and ``troop`` (``x v w troop``),
+   which this does not model. Jar-checked: 40 of 41 crafted pairs under six
+   tables (32 before); segment scores off, English all modules 70 -> 68
+   (1150, 2667, nothing lost), every task 2 fewer; final diffs all modules
+   +1.14e-5 -> +1.53e-5, adq -6.87e-5 -> -5.81e-5, hter +1.04e-5 ->
+   +2.87e-5, li 1.43e-4 -> 1.50e-4, tune 8.23e-5 -> 9.19e-5, util 6.28e-5
+   -> 6.98e-5; the other configurations, the small-pair sets, the crafted
+   paraphrase pairs and rules 15 and 17's crafted sets unchanged.
 
 Implementation: what rules 2-10 decide per candidate (its rank terms and
 flags) is computed here, as plain loops over the candidates compiled with
@@ -671,9 +768,10 @@ def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
                     strong[c] and strong[o] and (spans[o, 4] < stage or (spans[o, 4] == stage and o < c))
                     and spans[o, 1] + spans[o, 3] < hl + rl and spans[o, 3] < rl
                 ):  # fmt: skip
-                    if exact[o] and _rest_contested(spans, exact, c, o):
+                    contest = _rest_contested(spans, exact, c, o) if exact[o] else 0
+                    if contest == 1:
                         contested[c] = True
-                    else:
+                    elif contest == 0:
                         out[c] = True
             elif not strong[c] and spans[o, 1] > 1 and spans[o, 3] > 1 and not exact[o]:
                 out[c] = not _weak_offered_before(spans, exact, o)
@@ -691,21 +789,38 @@ def _shadowed(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
                 and spans[c, 0] < spans[e, 0] < spans[c, 0] + spans[c, 1]
             ):  # fmt: skip
                 out[c] = True
-    # a candidate the matchers propose twice (a paraphrase listed under both phrases) is one candidate: shadowed
-    # if either copy is
+    # a candidate the matchers propose twice (a paraphrase listed under both phrases) is one candidate, offered
+    # where its first copy is: shadowed if that copy is (rule 16; a later copy is shadowed wherever its first
+    # copy is, so only shadowed ones need a look)
     for c in range(n):
-        if out[c]:
-            for o in range(n):
-                out[o] |= (
-                    spans[o, 0] == spans[c, 0] and spans[o, 1] == spans[c, 1] and spans[o, 2] == spans[c, 2]
-                    and spans[o, 3] == spans[c, 3] and spans[o, 4] == spans[c, 4]
-                )  # fmt: skip
+        if not (out[c] or contested[c]):
+            continue
+        for o in range(c):
+            if (
+                spans[o, 0] == spans[c, 0] and spans[o, 1] == spans[c, 1] and spans[o, 2] == spans[c, 2]
+                and spans[o, 3] == spans[c, 3] and spans[o, 4] == spans[c, 4]
+            ):  # fmt: skip
+                out[c] = out[o]
+                contested[c] = contested[o]
+                break
     return out, contested & ~out
 
 
 @_beam.compiled
-def _rest_contested(spans: np.ndarray, exact: np.ndarray, c: int, o: int) -> bool:
-    """Whether phrase ``c``'s shadow by its exact sibling ``o`` drops below coverage (rule 15).
+def _exact_before(spans: np.ndarray, exact: np.ndarray, h: int, r: int) -> bool:
+    """Whether hypothesis word ``h`` has an exact candidate at a reference word before ``r``."""
+    for x in range(spans.shape[0]):
+        if exact[x] and spans[x, 0] == h and spans[x, 2] < r:
+            return True
+    return False
+
+
+@_beam.compiled
+def _rest_contested(spans: np.ndarray, exact: np.ndarray, c: int, o: int) -> int:
+    """0, or 1 where phrase ``c``'s shadow by its exact sibling ``o`` drops below coverage (rule 15), or 2 where
+    it does not hold at all (rule 17: a one-word non-exact candidate of a hypothesis word before or after the
+    phrase, farther from the diagonal, at a reference word of the phrase past ``o``, its word placed exactly
+    nowhere before the phrase; as far from the diagonal, 1; after the phrase only without the exclusions below).
 
     A non-exact candidate starts right after the phrase in both sentences
     (it extends the phrase's chunk), or, where ``hs > rs``, a one-word
@@ -720,30 +835,47 @@ def _rest_contested(spans: np.ndarray, exact: np.ndarray, c: int, o: int) -> boo
     """
     hs, hl, rs, rl = spans[c, 0], spans[c, 1], spans[c, 2], spans[c, 3]
     n = spans.shape[0]
+    level = 0  # rule 17: a one-word weak candidate of a word before the phrase, its word not placed exactly before
+    for x in range(n):
+        xh, xr = spans[x, 0], spans[x, 2]
+        if (
+            (xh < hs or xh >= hs + hl) and abs(xh - xr) >= abs(hs - rs) and rs + spans[o, 3] <= xr < rs + rl
+            and not exact[x] and spans[x, 1] == 1 and spans[x, 3] == 1 and not _exact_before(spans, exact, xh, rs)
+        ):  # fmt: skip
+            if abs(xh - xr) > abs(hs - rs):  # farther from the diagonal: no shadow at all
+                if xh < hs:
+                    return 2
+                level = 2  # after the phrase: unless rule 15's exclusions hold
+            else:
+                level = max(level, 1)  # as far: below coverage, as rule 15
     for x in range(n):
         if spans[x, 2] == rs and spans[x, 0] != hs and (exact[x] or spans[x, 1] > 1 or spans[x, 3] > 1):
-            return False
+            return 0
         if exact[x] and spans[x, 0] == hs and (spans[x, 2] == hs or spans[x, 2] < rs):
-            return False
+            return 0
+    if level:
+        return level
     for x in range(n):
         if spans[x, 0] == hs + hl and spans[x, 2] == rs + rl and not exact[x]:
-            return True
+            return 1
         if (
             hs > rs and not exact[x] and spans[x, 1] == 1 and spans[x, 3] == 1
             and hs + spans[o, 1] <= spans[x, 0] < hs + hl and rs + spans[o, 3] <= spans[x, 2] < rs + rl
         ):  # fmt: skip
-            return True
+            return 1
     for x in range(n):
         xh, xr = spans[x, 0], spans[x, 2]
-        if xh < hs + hl or xh == xr or not rs + spans[o, 3] <= xr < rs + rl:
+        if xh == xr or not rs + spans[o, 3] <= xr < rs + rl:
+            continue
+        if xh < hs + hl:
             continue
         for y in range(n):  # the contesting word's placements after the phrase
             if spans[y, 0] != xh or spans[y, 2] < rs + rl:
                 continue
             for z in range(n):
                 if spans[z, 0] + spans[z, 1] == xh and spans[z, 2] + spans[z, 3] == spans[y, 2]:
-                    return True
-    return False
+                    return 1
+    return 0
 
 
 @_beam.compiled
@@ -783,7 +915,9 @@ def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     it is shadowed (rule 5), 1 if its strength is nonzero, 1, 1 if it is a
     detour (rule 6), then one column per stage, 1 for a non-exact match of it,
     then 1 if it is a diagonal weak extension (rule 12), then 1 if it is a
-    contested phrase (rule 15: its shadow, in a field right below coverage).
+    contested phrase (rule 15: its shadow, in a field right below coverage),
+    then 1 if a longer sibling absorbs doubly proposed weak words (rule 18,
+    the lowest field).
     The last field, below the detours, counts rule 12's later weak siblings.
     """
     fields = _STAGE0 + stages + 2
@@ -795,12 +929,13 @@ def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     # match of its module if it is not exact (exact matches are credited by their strength; rule 4)
     # (and a detour if it is a diagonal weak extension, rule 12: taken back when it opens a chunk)
     taking = np.array(
-        [-units[_STRENGTH], units[_SHADOWED], units[_STRONG], -units[_COVERED], none, *-module, detour, units[_CONTESTED]]
+        [-units[_STRENGTH], units[_SHADOWED], units[_STRONG], -units[_COVERED], none, *-module, detour, units[_CONTESTED],
+         units[-1]]
     )
     # opening a chunk: a chunk, and a detour only where it starts one (rule 6)
-    opening = np.array([none, none, none, units[_CHUNKS], detour, *(0 * module), -detour, none])
+    opening = np.array([none, none, none, units[_CHUNKS], detour, *(0 * module), -detour, none, none])
     # an uncredited extension gives back its covered word and its module count (rule 8)
-    no_credit = np.array([none, none, none, units[_COVERED], none, *module, none, none])
+    no_credit = np.array([none, none, none, units[_COVERED], none, *module, none, none, none])
     for table in (units, taking, opening, no_credit):
         table.flags.writeable = False
     return units, taking, opening, no_credit
@@ -877,7 +1012,8 @@ def _table(
     )
     later_weak = _later_weak_placements(spans, exact, hyp_len, stages)
     weak_detours = _diagonal_weak_extensions(spans, exact)
-    table = np.zeros((spans.shape[0], _beam.TERMS + 7 + stages), np.int64)
+    absorbed = _absorbing_sibling(spans, exact, hyp_len)
+    table = np.zeros((spans.shape[0], _beam.TERMS + 8 + stages), np.int64)
     for c in range(spans.shape[0]):
         for k in range(5):
             table[c, k] = spans[c, k]
@@ -893,7 +1029,54 @@ def _table(
             terms[5 + spans[c, 4]] = 1
         terms[5 + stages] = weak_detours[c]
         terms[6 + stages] = contested[c]
+        terms[7 + stages] = absorbed[c]
     return table, opener_ref, opener_hyp
+
+
+@_beam.compiled
+def _absorbing_sibling(spans: np.ndarray, exact: np.ndarray, hyp_len: int) -> np.ndarray:
+    """Phrases that lose ties to a longer sibling absorbing doubly proposed weak words (rule 18).
+
+    Off the diagonal, a paraphrase candidate with a sibling of the same start and reference words and more
+    hypothesis words, each of those extra words having a single one-to-one non-exact pair as its only
+    candidates, proposed at least twice, at a reference word after the phrase.
+    """
+    n = spans.shape[0]
+    # per hypothesis word: its one-to-one non-exact pair's reference word if all its non-phrase candidates are that
+    # one pair, proposed at least twice (-1 otherwise)
+    pair_r = np.full(hyp_len, -2, np.int64)
+    copies = np.zeros(hyp_len, np.int64)
+    for c in range(n):
+        if spans[c, 1] == 1 and spans[c, 3] == 1:
+            h = spans[c, 0]
+            if exact[c]:
+                pair_r[h] = -1
+            elif pair_r[h] == -2:
+                pair_r[h] = spans[c, 2]
+                copies[h] = 1
+            elif pair_r[h] == spans[c, 2]:
+                copies[h] += 1
+            else:
+                pair_r[h] = -1
+    out = np.zeros(n, np.bool_)
+    doubled_somewhere = False
+    for h in range(hyp_len):
+        doubled_somewhere |= pair_r[h] >= 0 and copies[h] >= 2
+    if not doubled_somewhere:  # (most segments: nothing to look for)
+        return out
+    for c in range(n):
+        hs, hl, rs, rl = spans[c, 0], spans[c, 1], spans[c, 2], spans[c, 3]
+        if exact[c] or hs == rs or (hl == 1 and rl == 1):
+            continue
+        for d in range(n):
+            if d == c or exact[d] or spans[d, 0] != hs or spans[d, 2] != rs or spans[d, 3] != rl or spans[d, 1] <= hl:
+                continue
+            doubled = True
+            for h in range(hs + hl, hs + spans[d, 1]):
+                doubled &= pair_r[h] >= rs + rl and copies[h] >= 2
+            if doubled:
+                out[c] = True
+    return out
 
 
 @_beam.compiled
