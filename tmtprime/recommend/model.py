@@ -361,7 +361,12 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         segment's TM match over its best MT output; the label, whether the TM
         match is not among the best candidates. In grouped cross-validation the
         margin ranked these segments better than 1 - P(TM match is best) (AUC on
-        fuzzy >= 50: update 0.869 vs 0.858, crossproject 0.755 vs 0.742). Without
+        fuzzy >= 50: update 0.869 vs 0.858, crossproject 0.755 vs 0.742). A
+        dedicated segment-level classifier did no better (feature set 3: the
+        segment's columns, the TM row's, and the MT rows' min/max or each
+        system's own, gradient boosting or an RBF SVC, grouped 5-fold): AUC
+        0.853-0.867 / 0.687-0.694, precision at recall 0.85 0.64-0.68 /
+        0.68-0.70 (this margin: 0.686 / 0.730). Without
         ``kinds`` (or without segments having both kinds) the model falls back
         to 1 - P(TM match is best).
         """
