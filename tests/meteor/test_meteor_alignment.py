@@ -675,3 +675,40 @@ def test_longer_phrase_absorbing_a_doubly_proposed_word_on_real_text_matches_the
     m = Meteor(lang="en", normalize=False)
     assert m.sentence_score("the of russian troops", ["russia 's troop"]).alignment == [(1, 3, 0, 1, 3)]
     assert m.sentence_score("of russian troops", ["russia 's troop"]).alignment == [(0, 2, 0, 1, 3)]
+
+
+_AB_AC = [("a b", "a c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # the diagonal ``a`` has another copy and a phrase starting with it: the other copy alone
+        (_AB_AC, "a b", "a c x a", [(0, 1, 3, 1, 0)]),
+        (_AB_AC, "a b", "a c x x a", [(0, 1, 4, 1, 0)]),
+        (_AB_AC, "a b z", "a c x a z", [(0, 1, 3, 1, 0), (2, 1, 4, 1, 0)]),
+        (_AB_AC, "a b", "a c b a", [(0, 1, 3, 1, 0), (1, 1, 2, 1, 0)]),
+        (_AB_AC + [("b", "c")], "a b", "a c x a", [(0, 1, 3, 1, 0)]),
+        (_AB_AC + [("b", "c")], "a b", "a c x a c", [(0, 1, 3, 1, 0), (1, 1, 4, 1, 1)]),
+        # an earlier copy counts the same way
+        (_AB_AC, "z w a b", "a q a c", [(2, 1, 0, 1, 0)]),
+        (_AB_AC + [("b", "c")], "z a b", "a a c", [(1, 1, 0, 1, 0)]),
+        # no other copy, off the diagonal, or the phrase's reference word matched from outside it: kept
+        (_AB_AC + [("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+        (_AB_AC + [("b", "c")], "a b", "y a c x a", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),
+        (_AB_AC + [("b", "c")], "a b b", "a c x a", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
+    ],
+)
+def test_diagonal_start_with_another_copy_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 19 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_diagonal_start_with_another_copy_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 430 and a shrink of it, all English modules (``to give`` = ``to grant`` is a paraphrase,
+    ``give`` = ``grant`` a synonym and paraphrase match; jar-checked with ``Matcher -l en``)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("to give", ["to grant x to"]).alignment == [(0, 1, 3, 1, 0)]
+    hyp, ref = "mintsifra wants to give writers residences", "mintsifry intends to grant residences to writers"
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == [(2, 1, 5, 1, 0), (4, 1, 6, 1, 0), (5, 1, 4, 1, 0)]
