@@ -27,6 +27,11 @@ _active_backend: str | None = None
 """Set while a :func:`dask_cluster` is open: the backend every batch then uses."""
 
 
+def workers(n_jobs: int) -> int:
+    """How many workers ``n_jobs`` means here: joblib's convention, -1 for every core."""
+    return n_jobs if n_jobs > 0 else os.cpu_count() or 1
+
+
 def chunked(items: Sequence[T], size: int) -> list[Sequence[T]]:
     """Split ``items`` into consecutive slices of at most ``size`` elements."""
     if size < 1:

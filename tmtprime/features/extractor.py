@@ -27,7 +27,6 @@ Nothing depends on a system's name: any number of MT systems or TMs plugs in.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from functools import partial
 from typing import NamedTuple
@@ -43,7 +42,7 @@ from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
 from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
 from tmtprime.formats.model import Segment
-from tmtprime.parallel import run_batches
+from tmtprime.parallel import run_batches, workers
 
 FEATURE_SET_VERSION = "4"
 """Bumped whenever a feature's definition changes, so cached values are recomputed."""
@@ -181,8 +180,7 @@ class CandidateFeatureExtractor:
         batches of 2,000 cost the two workers about as much as a third of the features."""
         if self.n_jobs == 1:
             return self.batch_size
-        workers = self.n_jobs if self.n_jobs > 0 else os.cpu_count() or 1
-        return max(self.batch_size, -(-n_segments // (_BATCHES_PER_WORKER * workers)))
+        return max(self.batch_size, -(-n_segments // (_BATCHES_PER_WORKER * workers(self.n_jobs))))
 
     def transform(self, segments: Sequence[Segment]) -> np.ndarray:
         if self.tm_models_ is None:

@@ -12,10 +12,10 @@ so it only pays for tens of thousands of segments on an idle machine.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 from tmtprime.meteor.scorer import Meteor, MeteorScore
+from tmtprime.parallel import run_batches, workers
 
 BATCH = 500
 
@@ -29,14 +29,9 @@ def score_segments(
     show_progress: bool = False,
 ) -> list[MeteorScore]:
     """Score every segment; ``n_jobs`` None or 1 scores in this process, -1 uses every core."""
-    if n_jobs is None:
-        n_jobs = 1
-    if n_jobs == -1:
-        n_jobs = os.cpu_count() or 1
+    n_jobs = 1 if n_jobs is None else workers(n_jobs)
     items = list(zip(hyps, refs_per_segment))
     if n_jobs > 1 and len(items) > BATCH:
-        from tmtprime.parallel import run_batches
-
         spec = meteor.spec()
         results = run_batches(_WorkerBatch(spec), items, n_jobs=n_jobs, batch_size=BATCH)
         return [s for batch in results for s in batch]

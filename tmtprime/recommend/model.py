@@ -95,7 +95,6 @@ is what makes 100,000-segment jobs fit in minutes.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -197,7 +196,7 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
     """
     from threadpoolctl import threadpool_limits
 
-    from tmtprime.parallel import run_batches
+    from tmtprime.parallel import run_batches, workers
 
     scaler, svm = pipeline[0], pipeline[-1]
     gamma = np.float32(svm._gamma)
@@ -225,7 +224,7 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
         return out
 
     starts = list(range(0, len(rows), chunk))
-    threads = n_jobs if n_jobs > 0 else os.cpu_count() or 1
+    threads = workers(n_jobs)
     with threadpool_limits(limits=1, user_api="blas"):
         parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]

@@ -6,12 +6,11 @@ integration (:mod:`tmtprime.tm.project`) and the benchmark both call this.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import partial
 
 from tmtprime.errors import UsageError
-from tmtprime.parallel import run_batches
+from tmtprime.parallel import run_batches, workers
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.tm.index import TMIndex, TMMatch
 
@@ -50,8 +49,7 @@ def lookup_segments(
             for q, c in track(unique, total=len(unique), desc="TM lookup", quiet=quiet, unit="seg", callback=callback)
         ]
     else:
-        n_workers = n_jobs if n_jobs > 0 else os.cpu_count() or 1
-        batch_size = max(1, -(-len(unique) // n_workers))
+        batch_size = max(1, -(-len(unique) // workers(n_jobs)))
         batches = run_batches(partial(_lookup_batch, index, threshold, k), unique, n_jobs=n_jobs, batch_size=batch_size)
         found = [matches for batch in batches for matches in batch]
     by_query = dict(zip(unique, found))
