@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tmtprime.errors import ModelError
-from tmtprime.features._lookup import sorted_lookup, sorted_positions
+from tmtprime.features._lookup import sorted_lookup, sorted_lookups
 
 BOS, EOS, UNK = "<s>", "</s>", "<unk>"
 _UNIFORM_WEIGHT = 0.01
@@ -119,12 +119,7 @@ class KneserNeyLM:
     def _interpolate(self, level: _Level, key: np.ndarray, lower: np.ndarray) -> np.ndarray:
         ctx = key // self._v
         count = sorted_lookup(level.keys, level.counts, key, 0).astype(np.float64)
-        if len(level.ctx_keys) and len(ctx):  # one search for both context arrays
-            pos, found = sorted_positions(level.ctx_keys, ctx)
-            total = np.where(found, level.ctx_totals[pos], 0).astype(np.float64)
-            types = np.where(found, level.ctx_types[pos], 0).astype(np.float64)
-        else:
-            total = types = np.zeros(len(ctx))
+        total, types = (v.astype(np.float64) for v in sorted_lookups(level.ctx_keys, (level.ctx_totals, level.ctx_types), ctx, 0))
         seen = total > 0
         safe = np.where(seen, total, 1.0)
         p = np.maximum(count - level.discount, 0) / safe + level.discount * types / safe * lower

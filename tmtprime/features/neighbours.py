@@ -33,7 +33,6 @@ cosine is low anyway: common words carry little idf).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from itertools import repeat
 
