@@ -67,6 +67,17 @@ def test_training_without_dev_data_or_tm_is_a_clear_error(tmp_path):
     assert main(["train", db, "-q"]) == 1  # one line on stderr, no traceback
 
 
+def test_dev_segments_without_candidates_name_the_missing_columns(tmp_path):
+    """Dev data imported without --tm-col/--mt-col is there but has nothing to learn from: say which options."""
+    db = str(tmp_path / "E.db")
+    dev = tmp_path / "dev.tsv"
+    dev.write_text("source\treference\nOpen file\tAbrir archivo\n", encoding="utf-8")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", db, str(dev), "--as", "dev", "--source-col", "source", "--reference-col", "reference", "-q"]) == 0
+    with Store.open(db) as store, pytest.raises(ModelError, match="no candidates to learn from.*--tm-col, --mt-col"):
+        train_project(store)
+
+
 def test_models_of_an_older_feature_set_after_an_upgrade(tmp_path):
     """The project's copy of the shipped default is refreshed; its own old model is refused with what to do."""
     from tmtprime.features.extractor import FEATURE_SET_VERSION

@@ -202,6 +202,11 @@ def train_project(
     """Train on the project's development data (role ``dev``) and store the model; returns its name and card."""
     data = load_segments(store, role="dev")
     if not data.segments:
+        if store.segments.count(role="dev"):
+            raise ModelError(
+                "the development segments have no candidates to learn from: import them with their TM and MT "
+                "columns (--tm-col, --mt-col)"
+            )
         raise ModelError("no development data: import segments with references using --as dev first")
     without_ref = [s.key for s in data.segments if not s.reference]
     if without_ref:
