@@ -115,6 +115,7 @@ def test_parallel_text(tmp_path):
     assert [(s.key, s.source, s.reference) for s in segs] == [("1", "Open the file", "Abrir el archivo"),
                                                               ("3", "Quit", "Salir")]
     assert info.skipped == {"blank line": 1}
+    assert info.first_skipped == {"blank line": "line 2"}
     _, alone = read_document(src)
     assert [s.reference for s in alone] == [None, None]
     tgt.write_text("Abrir el archivo\n", encoding="utf-8")

@@ -104,6 +104,7 @@ def test_tm_from_xliff_uses_references_only(fixtures):
     assert [u.source for u in units] == ["Click {1}Install{/1} to start.", "Copyright 2024"]
     assert units[0].tags == {"{1}": '<g id="pt1">', "{/1}": "</g>"}
     assert info.skipped == {"segment without a confirmed translation": 3}
+    assert info.first_skipped == {"segment without a confirmed translation": 'line 16, trans-unit "0b5c1f4e-0001"'}
 
 
 def test_requested_languages_with_region_fallback(fixtures):

@@ -140,7 +140,8 @@ def test_tsv_tm_import_skips_units_without_target(store, tmp_path):
     assert [u.source for u in store.tm.iter_units()] == ["One", "Three"]
     # The user is told what did not reach the store, and the document remembers it.
     assert result.skipped == {"row with an empty source or target": 2}
-    assert "2 units skipped (row with an empty source or target: 2)" in result.summary()
+    # ...and where to look: the first such row (file line 3, the header being line 1).
+    assert "2 units skipped (row with an empty source or target: 2, first at line 3)" in result.summary()
     assert result.document.details["skipped"] == {"row with an empty source or target": 2}
 
 

@@ -89,7 +89,7 @@ def segments_to_units(info: DocumentInfo, segments: Iterator[Segment]) -> Iterat
     """A TM from a bilingual document: the segments that have a reference."""
     for seg in segments:
         if not seg.reference:
-            info.skip("segment without a confirmed translation")
+            info.skip("segment without a confirmed translation", seg.location)
             continue
         props = dict(seg.attributes)
         if seg.context:

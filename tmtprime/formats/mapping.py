@@ -283,6 +283,6 @@ def stream_units(info: DocumentInfo, mapping: ResolvedMapping,
     for n, row in rows:
         unit = mapping.unit(row, f"line {n}")
         if unit is None:
-            info.skip("row with an empty source or target")
+            info.skip("row with an empty source or target", f"line {n}")
         else:
             yield unit

@@ -112,10 +112,15 @@ class DocumentInfo:
     skipped: dict[str, int] = field(default_factory=dict)
     """Units the reader skipped on purpose, by reason (``"obsolete PO entry": 3``).
     Filled while streaming: complete once the iterator is exhausted."""
+    first_skipped: dict[str, str] = field(default_factory=dict)
+    """Where the first unit skipped for each reason is (``"line 12"``), when the reader
+    knows: one place to look is what turns "3 units skipped" into something a user can fix."""
     systems: list[str] | None = None
     """Candidate systems of the document when known before streaming (a column
     mapping knows them), TM first; writers of tables use it to order columns."""
 
-    def skip(self, reason: str) -> None:
-        """Count one unit skipped for ``reason``."""
+    def skip(self, reason: str, location: str | None = None) -> None:
+        """Count one unit skipped for ``reason`` (at ``location``, the first one is kept)."""
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
+        if location is not None:
+            self.first_skipped.setdefault(reason, location)

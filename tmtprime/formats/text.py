@@ -55,7 +55,7 @@ def read_document(opts: ReadOptions, target_file: str | os.PathLike[str] | None 
         yield None
         for n, src, tgt in pairs:
             if not src.strip():
-                info.skip("blank line")
+                info.skip("blank line", f"line {n}")
                 continue
             yield Segment(key=str(n), source=src, reference=tgt or None, location=f"line {n}")
 
@@ -74,6 +74,6 @@ def read_tm(opts: ReadOptions, target_file: str | os.PathLike[str] | None = None
             if seg.reference:
                 yield TMUnit(source=seg.source, target=seg.reference, location=seg.location)
             else:
-                info.skip("line with an empty target")
+                info.skip("line with an empty target", seg.location)
 
     return info, gen()

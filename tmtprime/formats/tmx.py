@@ -224,7 +224,7 @@ def _unit(state: _TmxStream, el: etree._Element, n: int, as_document: bool) -> T
             location=loc, attributes=props, tags=tags, tags_dialect=dialect,
         )
     if not source.strip() or not target.strip():
-        state.info.skip("unit with an empty source or target")
+        state.info.skip("unit with an empty source or target", loc)
         return None
     if notes:
         props["note"] = "\n".join(notes)

@@ -60,6 +60,8 @@ class ImportResult:
     skipped: dict[str, int] = field(default_factory=dict)
     """Units left out on purpose, by reason (an empty source or target, an obsolete PO entry...):
     a user must see what did not reach the store, not find out later."""
+    first_skipped: dict[str, str] = field(default_factory=dict)
+    """Where the first unit of each reason is, when the reader knows (``"line 12"``)."""
     systems: tuple[str, ...] = field(default_factory=tuple)
 
     def summary(self) -> str:
@@ -72,7 +74,10 @@ class ImportResult:
         if self.candidates:
             parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
         if self.skipped:
-            reasons = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.skipped.items()))
+            reasons = ", ".join(
+                f"{reason}: {n}" + (f", first at {self.first_skipped[reason]}" if reason in self.first_skipped else "")
+                for reason, n in sorted(self.skipped.items())
+            )
             parts.append(f"{sum(self.skipped.values())} units skipped ({reasons})")
         return "; ".join(parts)
 
@@ -170,6 +175,7 @@ def import_file(
         units=writer.units,
         candidates=writer.candidates,
         skipped=skips,
+        first_skipped=dict(info.first_skipped),
         systems=tuple(writer.systems),
     )
 
