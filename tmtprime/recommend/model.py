@@ -87,6 +87,18 @@ sources from the sparse product (what makes the lookup a few seconds per
 the neighbours of some strings: a shortlist of 3 k gave 0.6978 / 0.4936
 (better on five splits), of 10 k (shipped) 0.7004 / 0.4918.
 
+Tried on feature set 4 since, against the SVR proxy on the same 5 grouped
+folds (0.7026 / 0.4924), neither kept: a pairwise model (gradient-boosted
+regression of the TER difference of every ordered candidate pair of a
+segment, scored by the mean antisymmetrised difference) 0.684 / 0.452 alone,
+0.708 / 0.494 added to the SVR's prediction at a quarter weight, 0.704 /
+0.481 at half (within the fold noise above); and a round trip through
+Apertium es->en (TER and Meteor of the back-translation against the source,
+share of words Apertium does not know) in a gradient-boosted TER regressor
+on crossproject: r(predicted, TER of the pick) 0.419 -> 0.426, mean TER of
+the picks 62.33 -> 62.44, at about 500 strings a second more, which alone
+would break the 100,000-segment time budget.
+
 Predictions use the fitted SVMs' support vectors directly with BLAS
 (:func:`rbf_decision`): ``SVC.decision_function`` to within 1e-4 (checked in
 tests), but a float32 matrix product per batch instead of libsvm's loop, which
