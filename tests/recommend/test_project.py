@@ -49,6 +49,36 @@ def test_mt_threshold_only_moves_picks_towards_the_tm(project):
         assert sum(strict.by_system.values()) == sum(free.by_system.values())
 
 
+def test_every_alternative_is_exported_with_a_confidence_on_the_picks_scale(project, tmp_path):
+    """The pick's confidence is its predicted quality (1 - predicted TER / 100); each alternative
+    gets the same kind of number, so the recommended one is the most confident in the XLIFF."""
+    from lxml import etree
+
+    with Store.open(project) as store:
+        if not store.models.list():
+            train_project(store, name="m1")
+        recommend_project(store, model_name="m1")
+        segments = list(store.segments.iter(role="document"))
+        recs = store.recommendations.for_segments([s.id for s in segments], model="m1")
+        for seg in segments:
+            rec = recs[seg.id]
+            for prediction in rec.predictions.values():
+                assert prediction.confidence == pytest.approx(1 - min(max(prediction.predicted_ter, 0), 100) / 100)
+            assert rec.confidence == pytest.approx(rec.predictions[rec.candidate_id].confidence)
+            assert rec.confidence == pytest.approx(max(p.confidence for p in rec.predictions.values()))
+    out = tmp_path / "x.xlf"
+    assert main(["export", project, "--format", "xliff", "--model", "m1", "-o", str(out), "-q"]) == 0
+    ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+    tmt = "{urn:tmtprime:xliff:1}"
+    units = etree.parse(str(out)).getroot().findall(".//x:trans-unit", ns)
+    assert len(units) == 30
+    for unit in units:
+        alts = unit.findall("x:alt-trans", ns)
+        best = max(float(a.get(tmt + "confidence")) for a in alts)
+        (recommended,) = [a for a in alts if a.get(tmt + "recommended") == "yes"]
+        assert float(recommended.get(tmt + "confidence")) == best
+
+
 def test_threshold_from_the_model_card():
     card = {"cross_validated": {"mt_threshold_for_precision": {"0.90": 0.8, "0.95": None}}}
     assert resolve_mt_threshold(card, None, 0.9) == 0.8

@@ -303,6 +303,9 @@ def recommend_project(
     rows = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, quiet=quiet)
     rec = model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds), mt_threshold=threshold)
     conf = confidence(rec.pick_ter)
+    # Every alternative is exported with a confidence on the pick's own scale, so the
+    # recommended one is not shown next to numbers of another kind (P(best)).
+    candidate_conf = confidence(rec.predicted_ter)
     offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
     new = []
     for i, record in enumerate(data.records):
@@ -313,7 +316,9 @@ def recommend_project(
                 candidate_id=int(data.candidate_ids[rec.rows[i]]),
                 confidence=float(conf[i]),
                 predictions={
-                    int(data.candidate_ids[r]): CandidatePrediction(float(rec.probability[r]), float(rec.predicted_ter[r]))
+                    int(data.candidate_ids[r]): CandidatePrediction(
+                        float(rec.probability[r]), float(rec.predicted_ter[r]), float(candidate_conf[r])
+                    )
                     for r in cand_rows
                 },
             )
