@@ -5,6 +5,11 @@ The jar reads lines with Java's ``BufferedReader.readLine``: a line ends at
 ``splitlines`` honours), a final line without newline counts, and an empty
 file has no lines. Invalid UTF-8 is decoded with replacement characters as
 the jar does; we also say where, on one line, so that the user can fix it.
+
+One deliberate difference: a UTF-8 byte-order mark at the start of a file
+(Windows editors write one) is dropped. The jar keeps it as part of the first
+word, which then matches nothing: ``The cat sat on the mat .`` scores 0.515
+instead of 0.889 against ``The cat was sitting on the mat .``.
 """
 
 from __future__ import annotations
