@@ -171,6 +171,14 @@ def test_java_line_splitting(tmp_path: Path, capsys) -> None:
     assert status == 0 and len(out.strip().split("\n")) == 3
 
 
+def test_a_byte_order_mark_is_not_part_of_the_first_word(tmp_path: Path, capsys) -> None:
+    # The one deliberate difference from the jar, which would score this 0.0 (BOM glued to "a").
+    (tmp_path / "h").write_bytes("\ufeffa\n".encode())
+    (tmp_path / "r").write_bytes(b"a\n")
+    status, out, _ = run(capsys, str(tmp_path / "h"), str(tmp_path / "r"), "-m", "exact", "-q")
+    assert status == 0 and float(out) > 0.0
+
+
 # -- the -stdio protocol ----------------------------------------------------------------------------
 
 STATS = "4 4 0 0 4 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 4 4"
