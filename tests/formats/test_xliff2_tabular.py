@@ -117,6 +117,17 @@ def test_too_many_fields_names_the_line(tmp_path):
         list(read_tm(p)[1])
 
 
+def test_a_quote_never_closed_is_an_error_not_one_huge_field(tmp_path):
+    """A stray quote would swallow the rest of the file into one field; a field that spans lines
+    and is closed, even on the last line without a newline, is fine."""
+    p = tmp_path / "t.csv"
+    p.write_text('source,target\nhello,hola\n"Open,Abrir\nClose,Cerrar\nQuit,Salir\n', encoding="utf-8")
+    with pytest.raises(FormatError, match="line 3: a quoted field opened here is never closed"):
+        list(read_tm(p)[1])
+    p.write_text('source,target\n"Two\nlines","Dos\nlíneas"\nQuit,"Salir"', encoding="utf-8")
+    assert [(u.source, u.target) for u in read_tm(p)[1]] == [("Two\nlines", "Dos\nlíneas"), ("Quit", "Salir")]
+
+
 def test_jsonl_with_match_lists(tmp_path):
     p = tmp_path / "dev.jsonl"
     p.write_text('{"doc_id": "d", "seg_id": 1, "source": "Hi", "reference": "Hola", "tm_matches": '

@@ -73,6 +73,9 @@ def _sniff(path: str, fmt: str, encoding: str | None) -> tuple[str, bool]:
         return ",", True
 
 
+_END = "\uffff"  # a Unicode noncharacter: never in a valid text file
+
+
 def _records(
     lines: Iterator[tuple[int, str]], delimiter: str, quoting: bool
 ) -> Iterator[tuple[int, list[str]]]:
@@ -89,6 +92,10 @@ def _records(
         for n, line in lines:
             current[0] = n
             yield line
+        # A quote left open swallows every line after it into one field, and the
+        # lenient reader would hand that back as data: a last line that cannot occur
+        # in text shows whether the reader was still inside quotes at the end.
+        yield _END + "\n"
 
     reader = csv.reader(feed(), delimiter=delimiter, quotechar='"', doublequote=True, strict=False)
     start = 1
@@ -99,6 +106,14 @@ def _records(
             return
         except csv.Error as exc:
             raise FormatError(f"bad CSV quoting: {exc}", location=f"line {start}") from None
+        if row == [_END]:
+            return
+        if any(_END in field for field in row):
+            raise FormatError(
+                "a quoted field opened here is never closed: every later line would be read as part of it "
+                '(a stray " in a field? double it as "" or remove it)',
+                location=f"line {start}",
+            )
         if row and any(row):
             yield start, row
         start = current[0] + 1
