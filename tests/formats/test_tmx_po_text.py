@@ -69,6 +69,7 @@ def test_po_entries(fixtures):
     segs = {s.key: s for s in segs}
     assert info.target_lang == "es-ES" and info.tool == "Poedit 3.4"
     assert info.skipped == {"obsolete PO entry": 2}
+    assert info.first_skipped == {"obsolete PO entry": "line 59"}
     assert "Old removed string" not in {s.source for s in segs.values()}
     assert segs["Account Name"].reference == "Nombre de la cuenta"
     assert segs["Account Name"].notes == ["Translators: the account tree column"]

@@ -191,12 +191,12 @@ def _segments(opts: ReadOptions, info: DocumentInfo, entries: Iterator[_Entry]) 
                 continue
             yield None
         if e.obsolete:
-            info.skip("obsolete PO entry")
+            info.skip("obsolete PO entry", f"line {e.line}")
             continue
         if e.msgid is None:
             continue
         if e.msgid == "":
-            info.skip("entry with an empty msgid")
+            info.skip("entry with an empty msgid", f"line {e.line}")
             continue
         yield from _entry_segments(e, nplurals, opts.name)
     if first:

@@ -74,7 +74,7 @@ class ImportResult:
         if self.candidates:
             parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
         if self.skipped:
-            reasons = ", ".join(
+            reasons = "; ".join(
                 f"{reason}: {n}" + (f", first at {self.first_skipped[reason]}" if reason in self.first_skipped else "")
                 for reason, n in sorted(self.skipped.items())
             )
