@@ -712,3 +712,48 @@ def test_diagonal_start_with_another_copy_on_real_text_matches_the_jar() -> None
     assert m.sentence_score("to give", ["to grant x to"]).alignment == [(0, 1, 3, 1, 0)]
     hyp, ref = "mintsifra wants to give writers residences", "mintsifry intends to grant residences to writers"
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == [(2, 1, 5, 1, 0), (4, 1, 6, 1, 0), (5, 1, 4, 1, 0)]
+
+
+_B_C_BOTH_WAYS = [("b", "c"), ("c", "b")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # on or below the diagonal, ``a`` free farther away (before, or either side on the diagonal): pair dropped
+        (_B_C_BOTH_WAYS, "x b a", "a c a", [(2, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z b a", "a c a", [(2, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "b a", "c a a", [(1, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "y x b a", "a c a", [(3, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z y x b a", "a q c a", [(4, 1, 0, 1, 0)]),
+        # kept: listed once, above the diagonal, the other placement not farther, after the pair off the
+        # diagonal, no other placement, or the chunk goes on
+        ([("b", "c")], "x b a", "a c a", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "b a", "a c a", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "a y c a", [(1, 1, 2, 1, 1), (2, 1, 3, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "c a a", [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "c a y a", [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        (_B_C_BOTH_WAYS, "y x b a", "q c a x x x a", [(1, 1, 3, 1, 0), (2, 1, 1, 1, 1), (3, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z b a", "y c a", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a w", "a c a w", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+    ],
+)
+def test_doubled_pair_given_up_for_a_free_farther_placement_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 21 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at ``-x`` 4, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_doubled_pair_given_up_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 136 shrunk, all English modules (``sliding`` = ``slipping`` is a synonym and a paraphrase
+    match; jar-checked with ``Matcher -l en``); with ``exact synonym`` only the jar keeps the synonym."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("suppress sliding and", ["and slipping and"]).alignment == [(2, 1, 0, 1, 0)]
+    assert sorted(m.sentence_score("y x sliding and", ["and slipping and"]).alignment) == [(3, 1, 0, 1, 0)]
+    assert sorted(m.sentence_score("x sliding and", ["and y slipping and"]).alignment) == [
+        (1, 1, 2, 1, 2), (2, 1, 3, 1, 0)
+    ]  # fmt: skip
+    synonyms = Meteor(lang="en", modules=("exact", "synonym"), normalize=False)
+    assert sorted(synonyms.sentence_score("suppress sliding and", ["and slipping and"]).alignment) == [
+        (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)
+    ]  # fmt: skip
