@@ -757,3 +757,28 @@ def test_doubled_pair_given_up_on_real_text_matches_the_jar() -> None:
     assert sorted(synonyms.sentence_score("suppress sliding and", ["and slipping and"]).alignment) == [
         (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        (
+            "it would seem that almost all girls dream of princesses in",
+            "it would seem that almost every little girl dreams of a princess in",
+            [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0), (4, 2, 4, 2, 3), (6, 1, 7, 1, 1),
+             (7, 1, 8, 1, 1), (8, 1, 9, 1, 0), (9, 1, 11, 1, 1), (10, 1, 12, 1, 0)],
+        ),
+        (
+            "india has already in called for the",
+            "the indian had back in calls for in",
+            [(0, 1, 1, 1, 3), (1, 1, 2, 1, 2), (2, 1, 3, 2, 3), (3, 1, 7, 1, 0), (4, 1, 5, 1, 1), (5, 1, 6, 1, 0),
+             (6, 1, 0, 1, 0)],
+        ),
+    ],
+)  # fmt: skip
+def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, ref: str, expected) -> None:
+    """Rule 20: WMT22 segments 2517 and 2563 shrunk, all English modules (``princesses`` = ``princess`` 9-11 and
+    ``called`` = ``calls`` 4-5 are stem and synonym matches); the jar keeps the pair at every beam from 1 to 200
+    (``Matcher -l en -x``), and without rule 20's credit this search prunes it at beam 40."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected

@@ -518,6 +518,38 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    6.98e-5 -> 6.90e-5; the other configurations, the small-pair sets and
    rules 15, 17 and 18's crafted sets unchanged, crafted paraphrase pairs
    (gen_t2) 13,078 -> 13,080.
+20. *doubly proposed pairs opening a chunk while pruning*: where rule 11
+   does not apply (several weak modules, or phrases), a child that opens a
+   chunk with a one-to-one non-exact pair proposed two or more times (two
+   modules, or a table pair listed both ways) gets rule 11's credit while
+   pruning (one chunk better than its final rank), where the pair's copies
+   are its hypothesis word's only candidates and a candidate starts right
+   after it in both sentences (it can extend the chunk). The final pick
+   charges the chunk as before. So the jar keeps such pairs that open a
+   chunk of their own in long, crowded segments, where this search pruned
+   the path that takes them: real text ``it would seem that almost all girls
+   dream of princesses in`` / ``it would seem that almost every little girl
+   dreams of a princess in`` keeps ``princesses`` = ``princess`` 9-11 (a
+   stem and a synonym match; jar at beams 1-200, here from beam 2; WMT22
+   segment 2517 shrunk), ``india has already in called for the`` / ``the
+   indian had back in calls for in`` keeps ``called`` = ``calls`` 4-5 (jar at
+   beams 1-200, here at 4-20 and 40-200; WMT22 2563 shrunk). The jar's
+   choice in the unshrunk ``india`` pair (WMT22 44 shrunk to ``india has
+   already in called`` / ``indian had back in with calls in``) changes with
+   the beam (kept at 1-10 and 30-40, dropped at 15-25 and from 45): a
+   pruning effect, hence a pruning rule. Every take of such a pair, or one
+   that also extends a chunk, moved more segments away than it fixed
+   (English all modules 68 -> 71 and 68 -> 69); requiring the extension
+   candidate, 68 -> 65 with four lost (689, 1756, 2760, 2863); requiring the
+   hypothesis word to have no other candidate, nothing lost. Segment scores
+   off (with rule 21 in place), English all modules 66 -> 61 (28, 44, 552,
+   2517, 2563 fixed, nothing lost), every task 5 fewer; final diffs all
+   modules -8.9e-6 -> +2.20e-5, adq -8.80e-5 -> -6.5e-6, hter +4.8e-6 ->
+   +3.61e-5, li 1.29e-4 -> 1.62e-4, tune 7.27e-5 -> 1.07e-4, util 6.82e-5
+   -> 7.85e-5: four of the five fixed segments scored below the jar, so
+   the corpus scores move up, and tune's crosses the 1e-4 target (the segments still
+   off are net above the jar: 1300, 2223, 1182, 236, 244, 478, 2003 are the
+   largest). The other configurations unchanged.
 21. *a doubly proposed pair given up for a free farther placement*: a
    one-to-one non-exact pair proposed two or more times (two modules, or a
    table pair listed both ways) whose copies are its hypothesis word's only
@@ -1050,6 +1082,8 @@ def _search(
         # rule 12: later weak siblings lose ties (the lowest field), where there are phrase candidates
         units[-1],
         bool((spans[:, 1:4:2] > 1).any()),
+        # rule 20: rule 11's credit, where rule 11 does not apply, for a doubly proposed pair opening a chunk
+        units[_CHUNKS],
     )
 
 
@@ -1086,6 +1120,7 @@ def _table(
         table[c, _beam.FLAGS] = (
             exact[c] * _beam.EXACT + uncredited[c] * _beam.UNCREDITED + later_weak[c] * _beam.LATER_WEAK
             + fixed[c] * _beam.FIXED + detour_opener[c] * _beam.DETOUR_OPENER + ambiguous[c] * _beam.AMBIGUOUS
+            + doubled[c] * _beam.DOUBLED
         )  # fmt: skip
         table[c, _beam.SLOT] = slot[c]
         strength = 2 if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
@@ -1176,7 +1211,7 @@ def _doubled_pairs_given_up(spans: np.ndarray, exact: np.ndarray, doubled: np.nd
 
 @_beam.compiled
 def _doubled_extendable_pairs(spans: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    """One-to-one non-exact candidates proposed two or more times that a candidate can extend (rule 21).
+    """One-to-one non-exact candidates proposed two or more times that a candidate can extend (rules 20 and 21).
 
     The pair's copies (the same words, another module or the other listing of a table pair) must be the
     only candidates of its hypothesis word, and a candidate must start right after it in both sentences.
