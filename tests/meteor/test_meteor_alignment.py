@@ -782,3 +782,20 @@ def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, re
     (``Matcher -l en -x``), and without rule 20's credit this search prunes it at beam 40."""
     m = Meteor(lang="en", normalize=False)
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        (_B_C_BOTH_WAYS, "x a b", "a a c", [(1, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "a b", "a c a", [(0, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x a b", "y a c a", [(1, 1, 3, 1, 0)]),
+        ([("b", "c")], "x a b", "a a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 1)]),  # listed once: fixed
+        (_B_C_BOTH_WAYS, "y x a b", "q a c a", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),  # no detour
+    ],
+)
+def test_pair_listed_both_ways_extending_a_detour_earns_nothing(table, hyp: str, ref: str, expected) -> None:
+    """Rule 14 with a table pair listed both ways as the second proposer (jar: ``-m "exact paraphrase"``, the
+    table as ``-a``, beams 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
