@@ -677,6 +677,29 @@ what the jar does, not of how. Known residual differences (measured in
   an order the candidates do not carry (Meteor's English table lists them
   alphabetically, which rule 5's "fewer words first" follows for phrases
   with the same start).
+* a phrase whose first reference word an exact match of a later hypothesis
+  word could take: with ``a b`` -> ``c b`` the jar keeps ``b`` = ``b`` and
+  ``c`` 3-0 in ``a b s c`` / ``c b c`` (also ``c b x c``, ``c b c c``, ``x
+  c b c``, ``a b s s c``, ``x a b s c``; the same at beam 10,000, so it is
+  its final pick), though the phrase with ``c`` 3-2 ties on strength and
+  chunks and covers more; it keeps the phrase where ``c``'s other placement
+  saves a chunk (``a b c`` / ``c b c``, ``a b s c q`` / ``c b c q``) or lies
+  before the phrase (``a b s c`` / ``c c b c``). Shrunk from WMT22 segments
+  1300 and 2223 (``for use services to`` / ``to use to`` -> ``use`` 1-1,
+  ``to`` 3-0), the two segments scoring most above the jar. Neither a
+  shadow of the phrase (English all modules 137, 1300, 2223 fixed, 8 lost)
+  nor a credit for the exact match at the phrase's start (2 fixed, 5 lost
+  with the phrase's first words unequal) separates the real segments yet;
+* ``i don 't believe there`` / ``i do not think there`` (WMT22 2003): the
+  jar keeps ``believe`` = ``do not think`` 3-1 over ``don`` = ``do not`` plus
+  ``believe`` = ``think`` (same strength and chunks, more coverage here);
+  crafted (``i d q b t`` / ``i x y c t``), the jar does so only where ``x y
+  c`` -> ``b`` is listed (found from the reference phrase, offered first)
+  and ``x y`` -> ``d`` is not, with ``b`` -> ``c`` listed once or both ways:
+  an offer-order tie this ranking breaks on coverage. Leaving paraphrase
+  matches out of the module fields does not fix it (it fixes 1300 and 2223
+  at beam 40 by pruning, loses 2876 and 2973, and moves the adq corpus
+  diff to -1.04e-4).
 """
 
 from __future__ import annotations
