@@ -712,3 +712,90 @@ def test_diagonal_start_with_another_copy_on_real_text_matches_the_jar() -> None
     assert m.sentence_score("to give", ["to grant x to"]).alignment == [(0, 1, 3, 1, 0)]
     hyp, ref = "mintsifra wants to give writers residences", "mintsifry intends to grant residences to writers"
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == [(2, 1, 5, 1, 0), (4, 1, 6, 1, 0), (5, 1, 4, 1, 0)]
+
+
+_B_C_BOTH_WAYS = [("b", "c"), ("c", "b")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # on or below the diagonal, ``a`` free farther away (before, or either side on the diagonal): pair dropped
+        (_B_C_BOTH_WAYS, "x b a", "a c a", [(2, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z b a", "a c a", [(2, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "b a", "c a a", [(1, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "y x b a", "a c a", [(3, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z y x b a", "a q c a", [(4, 1, 0, 1, 0)]),
+        # kept: listed once, above the diagonal, the other placement not farther, after the pair off the
+        # diagonal, no other placement, or the chunk goes on
+        ([("b", "c")], "x b a", "a c a", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "b a", "a c a", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "a y c a", [(1, 1, 2, 1, 1), (2, 1, 3, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "c a a", [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a", "c a y a", [(1, 1, 0, 1, 1), (2, 1, 1, 1, 0)]),
+        (_B_C_BOTH_WAYS, "y x b a", "q c a x x x a", [(1, 1, 3, 1, 0), (2, 1, 1, 1, 1), (3, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "z b a", "y c a", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x b a w", "a c a w", [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+    ],
+)
+def test_doubled_pair_given_up_for_a_free_farther_placement_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 21 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at ``-x`` 4, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_doubled_pair_given_up_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 136 shrunk, all English modules (``sliding`` = ``slipping`` is a synonym and a paraphrase
+    match; jar-checked with ``Matcher -l en``); with ``exact synonym`` only the jar keeps the synonym."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("suppress sliding and", ["and slipping and"]).alignment == [(2, 1, 0, 1, 0)]
+    assert sorted(m.sentence_score("y x sliding and", ["and slipping and"]).alignment) == [(3, 1, 0, 1, 0)]
+    assert sorted(m.sentence_score("x sliding and", ["and y slipping and"]).alignment) == [
+        (1, 1, 2, 1, 2), (2, 1, 3, 1, 0)
+    ]  # fmt: skip
+    synonyms = Meteor(lang="en", modules=("exact", "synonym"), normalize=False)
+    assert sorted(synonyms.sentence_score("suppress sliding and", ["and slipping and"]).alignment) == [
+        (1, 1, 1, 1, 1), (2, 1, 2, 1, 0)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        (
+            "it would seem that almost all girls dream of princesses in",
+            "it would seem that almost every little girl dreams of a princess in",
+            [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0), (4, 2, 4, 2, 3), (6, 1, 7, 1, 1),
+             (7, 1, 8, 1, 1), (8, 1, 9, 1, 0), (9, 1, 11, 1, 1), (10, 1, 12, 1, 0)],
+        ),
+        (
+            "india has already in called for the",
+            "the indian had back in calls for in",
+            [(0, 1, 1, 1, 3), (1, 1, 2, 1, 2), (2, 1, 3, 2, 3), (3, 1, 7, 1, 0), (4, 1, 5, 1, 1), (5, 1, 6, 1, 0),
+             (6, 1, 0, 1, 0)],
+        ),
+    ],
+)  # fmt: skip
+def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, ref: str, expected) -> None:
+    """Rule 20: WMT22 segments 2517 and 2563 shrunk, all English modules (``princesses`` = ``princess`` 9-11 and
+    ``called`` = ``calls`` 4-5 are stem and synonym matches); the jar keeps the pair at every beam from 1 to 200
+    (``Matcher -l en -x``), and without rule 20's credit this search prunes it at beam 40."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        (_B_C_BOTH_WAYS, "x a b", "a a c", [(1, 1, 0, 1, 0)]),
+        (_B_C_BOTH_WAYS, "a b", "a c a", [(0, 1, 2, 1, 0)]),
+        (_B_C_BOTH_WAYS, "x a b", "y a c a", [(1, 1, 3, 1, 0)]),
+        ([("b", "c")], "x a b", "a a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 1)]),  # listed once: fixed
+        (_B_C_BOTH_WAYS, "y x a b", "q a c a", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),  # no detour
+    ],
+)
+def test_pair_listed_both_ways_extending_a_detour_earns_nothing(table, hyp: str, ref: str, expected) -> None:
+    """Rule 14 with a table pair listed both ways as the second proposer (jar: ``-m "exact paraphrase"``, the
+    table as ``-a``, beams 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected

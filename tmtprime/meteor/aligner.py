@@ -323,6 +323,14 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    3.8e-5 -> 3.8e-5, adq -1.17e-4 -> -1.32e-4 and hter -3.0e-5 -> -4.2e-5
    (the fixed segment scored above the jar and offset others); every other
    configuration and the small-pair and crafted paraphrase sets unchanged.
+   A table pair listed both ways counts as proposed by another module (as
+   in rules 18, 20 and 21): ``x a b`` / ``a a c`` with ``b`` -> ``c`` and
+   ``c`` -> ``b`` -> ``a`` 1-0 only (listed once, ``b`` = ``c`` is fixed and
+   ``a`` stays at 1-1), ``a b`` / ``a c a`` -> ``a`` 0-2, ``x a b`` / ``y a
+   c a`` -> ``a`` 1-3 (jar at beams 40 and 100; at 4 it keeps the pair, as
+   above). Jar-checked: 6 of 7 crafted pairs (3 before; ``x y a b`` / ``a a
+   c``, off the diagonal, the jar keeps 2-1 with the pair, here 2-0 alone,
+   before too); no bench segment moves.
 15. *contested phrases*: rule 5's shadow of a phrase by a shorter exact
    sibling off the diagonal drops below coverage (the phrase still loses
    ties of coverage, e.g. to the exact match plus a one-word match of its
@@ -518,6 +526,73 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    6.98e-5 -> 6.90e-5; the other configurations, the small-pair sets and
    rules 15, 17 and 18's crafted sets unchanged, crafted paraphrase pairs
    (gen_t2) 13,078 -> 13,080.
+20. *doubly proposed pairs opening a chunk while pruning*: where rule 11
+   does not apply (several weak modules, or phrases), a child that opens a
+   chunk with a one-to-one non-exact pair proposed two or more times (two
+   modules, or a table pair listed both ways) gets rule 11's credit while
+   pruning (one chunk better than its final rank), where the pair's copies
+   are its hypothesis word's only candidates and a candidate starts right
+   after it in both sentences (it can extend the chunk). The final pick
+   charges the chunk as before. So the jar keeps such pairs that open a
+   chunk of their own in long, crowded segments, where this search pruned
+   the path that takes them: real text ``it would seem that almost all girls
+   dream of princesses in`` / ``it would seem that almost every little girl
+   dreams of a princess in`` keeps ``princesses`` = ``princess`` 9-11 (a
+   stem and a synonym match; jar at beams 1-200, here from beam 2; WMT22
+   segment 2517 shrunk), ``india has already in called for the`` / ``the
+   indian had back in calls for in`` keeps ``called`` = ``calls`` 4-5 (jar at
+   beams 1-200, here at 4-20 and 40-200; WMT22 2563 shrunk). The jar's
+   choice in the unshrunk ``india`` pair (WMT22 44 shrunk to ``india has
+   already in called`` / ``indian had back in with calls in``) changes with
+   the beam (kept at 1-10 and 30-40, dropped at 15-25 and from 45): a
+   pruning effect, hence a pruning rule. Every take of such a pair, or one
+   that also extends a chunk, moved more segments away than it fixed
+   (English all modules 68 -> 71 and 68 -> 69); requiring the extension
+   candidate, 68 -> 65 with four lost (689, 1756, 2760, 2863); requiring the
+   hypothesis word to have no other candidate, nothing lost. Segment scores
+   off (with rule 21 in place), English all modules 66 -> 61 (28, 44, 552,
+   2517, 2563 fixed, nothing lost), every task 5 fewer; final diffs all
+   modules -8.9e-6 -> +2.20e-5, adq -8.80e-5 -> -6.5e-6, hter +4.8e-6 ->
+   +3.61e-5, li 1.29e-4 -> 1.62e-4, tune 7.27e-5 -> 1.07e-4, util 6.82e-5
+   -> 7.85e-5: four of the five fixed segments scored below the jar, so
+   the corpus scores move up, and tune's crosses the 1e-4 target (the segments still
+   off are net above the jar: 1300, 2223, 1182, 236, 244, 478, 2003 are the
+   largest). The other configurations unchanged.
+21. *a doubly proposed pair given up for a free farther placement*: a
+   one-to-one non-exact pair proposed two or more times (two modules, or a
+   table pair listed both ways) whose copies are its hypothesis word's only
+   candidates, on or below the diagonal (``hs >= rs``), extended by a
+   one-word exact match at (``hs + 1``, ``rs + 1``) whose hypothesis word
+   has no other exact placement as near the diagonal or nearer, but has a
+   farther one at a reference word no candidate of another hypothesis word
+   covers (off the diagonal, only such a placement before the pair counts):
+   the pair earns nothing (no covered word, no module count, like rule 8's
+   extensions) and loses ties (a field with rule 6's detours). So the jar
+   moves the exact word to its free farther placement and drops the pair,
+   though the pair and its extension cover more: ``x b a`` / ``a c a`` with
+   ``b`` -> ``c`` and ``c`` -> ``b`` -> ``a`` 2-0 only, ``b a`` / ``c a a``
+   -> ``a`` 1-2, ``y x b a`` / ``a c a`` -> ``a`` 3-0; kept where the pair is
+   listed once (``b`` = ``c`` is then fixed, rule 2), above the diagonal
+   (``b a`` / ``a c a``, ``x b a`` / ``a y c a``), where the other placement
+   is not farther (``x b a`` / ``c a a``: 2-2 is nearer than 2-1; ``x b a``
+   / ``c a y a``: 2-3 as far), off the diagonal where it comes after (``y
+   x b a`` / ``q c a x x x a``), and where the chunk goes on (``x b a w`` /
+   ``a c a w``: without the pair ``a`` 2-0 would split it). Real text:
+   ``suppress sliding and`` / ``and slipping and`` (``sliding`` =
+   ``slipping`` a synonym and paraphrase match) -> ``and`` 2-0 only (WMT22
+   segment 136 shrunk; with one module, ``-m "exact synonym"``, the jar
+   keeps the synonym). The jar gives the same at beams 4, 40 and 100: a
+   model of its final pick. Residual: ``x b a a`` / ``a c a`` (``a`` 3-0
+   covers the farther placement's reference word) -> jar ``a`` 2-0 and 3-2,
+   which this does not model. Jar-checked: 29 of 30 crafted pairs (20
+   before), 8 of 8 placements of the real-text shrink (4 before); segment
+   scores off, English all modules 67 -> 66 (136, nothing lost), every task
+   1 fewer; final diffs all modules +3.2e-6 -> -8.9e-6, adq -7.31e-5 ->
+   -8.80e-5, hter +1.67e-5 -> +4.8e-6, li 1.39e-4 -> 1.29e-4, tune 8.23e-5
+   -> 7.27e-5, util 6.90e-5 -> 6.82e-5; the other configurations unchanged
+   (``exact stem synonym`` lost 671 and 2964, ``noted`` = ``notes`` 5-3 with
+   ``that`` placed farther after it, before the placement had to come
+   before the pair off the diagonal).
 
 Implementation: what rules 2-10 decide per candidate (its rank terms and
 flags) is computed here, as plain loops over the candidates compiled with
@@ -602,6 +677,29 @@ what the jar does, not of how. Known residual differences (measured in
   an order the candidates do not carry (Meteor's English table lists them
   alphabetically, which rule 5's "fewer words first" follows for phrases
   with the same start).
+* a phrase whose first reference word an exact match of a later hypothesis
+  word could take: with ``a b`` -> ``c b`` the jar keeps ``b`` = ``b`` and
+  ``c`` 3-0 in ``a b s c`` / ``c b c`` (also ``c b x c``, ``c b c c``, ``x
+  c b c``, ``a b s s c``, ``x a b s c``; the same at beam 10,000, so it is
+  its final pick), though the phrase with ``c`` 3-2 ties on strength and
+  chunks and covers more; it keeps the phrase where ``c``'s other placement
+  saves a chunk (``a b c`` / ``c b c``, ``a b s c q`` / ``c b c q``) or lies
+  before the phrase (``a b s c`` / ``c c b c``). Shrunk from WMT22 segments
+  1300 and 2223 (``for use services to`` / ``to use to`` -> ``use`` 1-1,
+  ``to`` 3-0), the two segments scoring most above the jar. Neither a
+  shadow of the phrase (English all modules 137, 1300, 2223 fixed, 8 lost)
+  nor a credit for the exact match at the phrase's start (2 fixed, 5 lost
+  with the phrase's first words unequal) separates the real segments yet;
+* ``i don 't believe there`` / ``i do not think there`` (WMT22 2003): the
+  jar keeps ``believe`` = ``do not think`` 3-1 over ``don`` = ``do not`` plus
+  ``believe`` = ``think`` (same strength and chunks, more coverage here);
+  crafted (``i d q b t`` / ``i x y c t``), the jar does so only where ``x y
+  c`` -> ``b`` is listed (found from the reference phrase, offered first)
+  and ``x y`` -> ``d`` is not, with ``b`` -> ``c`` listed once or both ways:
+  an offer-order tie this ranking breaks on coverage. Leaving paraphrase
+  matches out of the module fields does not fix it (it fixes 1300 and 2223
+  at beam 40 by pruning, loses 2876 and 2973, and moves the adq corpus
+  diff to -1.04e-4).
 """
 
 from __future__ import annotations
@@ -943,7 +1041,8 @@ def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     then 1 if it is a diagonal weak extension (rule 12), then 1 if it is a
     contested phrase (rule 15: its shadow, in a field right below coverage),
     then 1 if a longer sibling absorbs doubly proposed weak words (rule 18,
-    the lowest field).
+    the lowest field), then 1 if a doubly proposed pair is given up (rule 21:
+    it takes back the covered word and adds a detour).
     The last field, below the detours, counts rule 12's later weak siblings.
     """
     fields = _STAGE0 + stages + 2
@@ -956,12 +1055,12 @@ def _rank_terms(stages: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     # (and a detour if it is a diagonal weak extension, rule 12: taken back when it opens a chunk)
     taking = np.array(
         [-units[_STRENGTH], units[_SHADOWED], units[_STRONG], -units[_COVERED], none, *-module, detour, units[_CONTESTED],
-         units[-1]]
+         units[-1], units[_COVERED] + detour]
     )
     # opening a chunk: a chunk, and a detour only where it starts one (rule 6)
-    opening = np.array([none, none, none, units[_CHUNKS], detour, *(0 * module), -detour, none, none])
+    opening = np.array([none, none, none, units[_CHUNKS], detour, *(0 * module), -detour, none, none, none])
     # an uncredited extension gives back its covered word and its module count (rule 8)
-    no_credit = np.array([none, none, none, units[_COVERED], none, *module, none, none, none])
+    no_credit = np.array([none, none, none, units[_COVERED], none, *module, none, none, none, none])
     for table in (units, taking, opening, no_credit):
         table.flags.writeable = False
     return units, taking, opening, no_credit
@@ -1014,6 +1113,8 @@ def _search(
         # rule 12: later weak siblings lose ties (the lowest field), where there are phrase candidates
         units[-1],
         bool((spans[:, 1:4:2] > 1).any()),
+        # rule 20: rule 11's credit, where rule 11 does not apply, for a doubly proposed pair opening a chunk
+        units[_CHUNKS],
     )
 
 
@@ -1023,8 +1124,9 @@ def _table(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per candidate: its spans, stage, flags and opener slot for ``beam.search``, then its rank terms
     (``_rank_terms``): strength, shadowed (rule 5), nonzero strength, 1, detour (rule 6), then per stage 1 for
-    a non-exact match of it, a diagonal weak extension (rule 12), a contested phrase (rule 15); and rule 8's
-    masks of farther siblings per opener slot.
+    a non-exact match of it, a diagonal weak extension (rule 12), a contested phrase (rule 15), an absorbed
+    phrase (rule 18), a doubly proposed pair given up (rule 21); and rule 8's masks of farther siblings per
+    opener slot.
 
     Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
     single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
@@ -1040,13 +1142,16 @@ def _table(
     later_weak = _later_weak_placements(spans, exact, hyp_len, stages)
     weak_detours = _diagonal_weak_extensions(spans, exact)
     absorbed = _absorbing_sibling(spans, exact, hyp_len)
-    table = np.zeros((spans.shape[0], _beam.TERMS + 8 + stages), np.int64)
+    doubled = _doubled_extendable_pairs(spans, exact)
+    given_up = _doubled_pairs_given_up(spans, exact, doubled)
+    table = np.zeros((spans.shape[0], _beam.TERMS + 9 + stages), np.int64)
     for c in range(spans.shape[0]):
         for k in range(5):
             table[c, k] = spans[c, k]
         table[c, _beam.FLAGS] = (
             exact[c] * _beam.EXACT + uncredited[c] * _beam.UNCREDITED + later_weak[c] * _beam.LATER_WEAK
             + fixed[c] * _beam.FIXED + detour_opener[c] * _beam.DETOUR_OPENER + ambiguous[c] * _beam.AMBIGUOUS
+            + doubled[c] * _beam.DOUBLED
         )  # fmt: skip
         table[c, _beam.SLOT] = slot[c]
         strength = 2 if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
@@ -1057,6 +1162,9 @@ def _table(
         terms[5 + stages] = weak_detours[c]
         terms[6 + stages] = contested[c]
         terms[7 + stages] = absorbed[c]
+        if given_up[c]:  # rule 21: no module count (here), no covered word, and a detour (its own term)
+            terms[5 + spans[c, 4]] = 0
+            terms[8 + stages] = 1
     return table, opener_ref, opener_hyp
 
 
@@ -1094,6 +1202,69 @@ def _shadow_diagonal_start_with_another_copy(spans: np.ndarray, exact: np.ndarra
             for d in range(n):
                 if spans[d, 0] == h and spans[d, 2] == h:
                     shadowed[d] = True
+
+
+@_beam.compiled
+def _doubled_pairs_given_up(spans: np.ndarray, exact: np.ndarray, doubled: np.ndarray) -> np.ndarray:
+    """Doubly proposed pairs on or below the diagonal that earn nothing and lose ties (rule 21).
+
+    A pair of ``_doubled_extendable_pairs`` with ``hs >= rs``, extended by a one-word exact match at
+    (``hs + 1``, ``rs + 1``) whose hypothesis word has no other exact placement as near the diagonal or nearer,
+    and has one farther from it at a reference word no candidate of another hypothesis word covers.
+    """
+    n = spans.shape[0]
+    out = np.zeros(n, np.bool_)
+    for c in range(n):
+        hs, rs = spans[c, 0], spans[c, 2]
+        if not doubled[c] or hs < rs:
+            continue
+        ext = -1
+        for d in range(n):
+            if exact[d] and spans[d, 0] == hs + 1 and spans[d, 2] == rs + 1:
+                ext = d
+        if ext < 0:
+            continue
+        free_farther = False
+        for d in range(n):
+            if d == ext or not exact[d] or spans[d, 0] != hs + 1:
+                continue
+            if abs(spans[d, 0] - spans[d, 2]) <= hs - rs:
+                free_farther = False  # a placement as near or nearer: the pair is kept
+                break
+            mine = hs == rs or spans[d, 2] < rs  # off the diagonal, only a placement before the pair counts
+            for e in range(n):
+                if spans[e, 2] <= spans[d, 2] < spans[e, 2] + spans[e, 3] and spans[e, 0] != hs + 1:
+                    mine = False
+            free_farther |= mine
+        out[c] = free_farther
+    return out
+
+
+@_beam.compiled
+def _doubled_extendable_pairs(spans: np.ndarray, exact: np.ndarray) -> np.ndarray:
+    """One-to-one non-exact candidates proposed two or more times that a candidate can extend (rules 20 and 21).
+
+    The pair's copies (the same words, another module or the other listing of a table pair) must be the
+    only candidates of its hypothesis word, and a candidate must start right after it in both sentences.
+    """
+    n = spans.shape[0]
+    out = np.zeros(n, np.bool_)
+    for c in range(n):
+        hs, rs = spans[c, 0], spans[c, 2]
+        if exact[c] or spans[c, 1] != 1 or spans[c, 3] != 1:
+            continue
+        copies = 0
+        alone, extendable = True, False
+        for d in range(n):
+            if spans[d, 0] == hs + 1 and spans[d, 2] == rs + 1:
+                extendable = True
+            if spans[d, 0] <= hs < spans[d, 0] + spans[d, 1]:
+                if spans[d, 0] == hs and spans[d, 1] == 1 and spans[d, 2] == rs and spans[d, 3] == 1:
+                    copies += not exact[d]
+                else:
+                    alone = False
+        out[c] = copies >= 2 and alone and extendable
+    return out
 
 
 @_beam.compiled
@@ -1276,7 +1447,7 @@ def _ambiguous_weak(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len:
             if spans[o, 2] != spans[c, 2]:
                 elsewhere = True
                 out[c] |= exact_at[spans[o, 2]]
-            elif spans[o, 4] != spans[c, 4]:
+            elif o != c:
                 twice = True
         out[c] |= twice and not elsewhere and not in_phrase_h[spans[c, 0]] and not in_phrase_r[spans[c, 2]]
     return out

@@ -55,7 +55,7 @@ _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
 _STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
-EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS = 1, 2, 4, 8, 16, 32
+EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED = 1, 2, 4, 8, 16, 32, 64
 
 
 @compiled
@@ -241,6 +241,7 @@ def search(
     open_credit: np.ndarray,
     weak_sibling: np.ndarray,
     weak_siblings: bool,
+    doubled_credit: np.ndarray,
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
@@ -261,7 +262,9 @@ def search(
     rank on top; ``open_credit`` is taken off a child that takes a match while
     the beam is pruned, never off its rank (rule 11: its chunk is still open);
     ``weak_sibling`` is what a one-word weak match offered after another
-    candidate still free on the path adds, where ``weak_siblings`` (rule 12).
+    candidate still free on the path adds, where ``weak_siblings`` (rule 12);
+    ``doubled_credit`` is taken off a child that opens a chunk with a
+    DOUBLED pair while pruning, where ``open_credit`` is not given (rule 20).
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
@@ -376,6 +379,9 @@ def search(
                             ranks[n, k] += weak_sibling[k]
                     for k in range(width):
                         keys[n, k] = ranks[n, k] - open_credit[k]
+                    if table[c, FLAGS] & DOUBLED and not extends and not only_if_free:  # rule 20
+                        for k in range(width):
+                            keys[n, k] -= doubled_credit[k]
                     parent[n] = p
                     option[n] = c
                     n += 1
