@@ -712,3 +712,38 @@ def test_diagonal_start_with_another_copy_on_real_text_matches_the_jar() -> None
     assert m.sentence_score("to give", ["to grant x to"]).alignment == [(0, 1, 3, 1, 0)]
     hyp, ref = "mintsifra wants to give writers residences", "mintsifry intends to grant residences to writers"
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == [(2, 1, 5, 1, 0), (4, 1, 6, 1, 0), (5, 1, 4, 1, 0)]
+
+
+_W_N = [("w", "h b"), ("n", "h b o")]  # found from the hypothesis words: offered by hypothesis position
+_W_N_REF = [("h b", "w"), ("h b o", "n")]  # found from the reference phrases: offered in the table's order
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # the shorter paraphrase, offered first and off the diagonal, shadows the longer one at its reference word
+        (_W_N, "p w n", "h b o", [(1, 1, 0, 2, 1)]),
+        (_W_N, "p q w n", "h b o", [(2, 1, 0, 2, 1)]),
+        (_W_N, "p w q n", "h b o", [(1, 1, 0, 2, 1)]),
+        (_W_N, "w p q n", "x y z h b o", [(0, 1, 3, 2, 1)]),
+        (_W_N, "p w n", "x y h b o", [(1, 1, 2, 2, 1)]),
+        (_W_N_REF, "p n w", "h b o", [(2, 1, 0, 2, 1)]),
+        (_W_N_REF, "n w", "h b o", [(1, 1, 0, 2, 1)]),
+        # the shorter one on the diagonal, or offered after the longer one: the longer one wins on coverage
+        (_W_N, "w n", "h b o", [(1, 1, 0, 3, 1)]),
+        (_W_N, "p w n", "x h b o", [(2, 1, 1, 3, 1)]),
+        (_W_N, "p n w", "h b o", [(1, 1, 0, 3, 1)]),
+        (_W_N_REF, "w n", "h b o", [(1, 1, 0, 3, 1)]),
+    ],
+)
+def test_shorter_paraphrase_shadowing_across_hypothesis_words_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 20 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_shorter_paraphrase_shadowing_across_hypothesis_words_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1333 shrunk, all English modules (``was`` = ``has been`` and ``not`` = ``has been no`` are
+    paraphrases; jar-checked with ``Matcher -l en`` at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("progress was not", ["has been no"]).alignment == [(1, 1, 0, 2, 3)]
