@@ -747,3 +747,41 @@ def test_shorter_paraphrase_shadowing_across_hypothesis_words_on_real_text_match
     paraphrases; jar-checked with ``Matcher -l en`` at beams 4, 10, 40 and 100)."""
     m = Meteor(lang="en", normalize=False)
     assert m.sentence_score("progress was not", ["has been no"]).alignment == [(1, 1, 0, 2, 3)]
+
+
+_AM_OAM = [("e m", "a m"), ("e m", "o a m")]  # found from the reference phrase: ``a m`` offered first
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        # the later ``o`` extends a chunk and is no nearer the diagonal than the free earlier ``o``: no tie lost,
+        # so ``a m`` (offered first) wins
+        ("p o a m d o", "e m d o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0), (5, 1, 3, 1, 0)]),
+        ("p q o a m d o", "e m d o", [(3, 2, 0, 2, 1), (5, 1, 2, 1, 0), (6, 1, 3, 1, 0)]),
+        ("p o a m o", "e m o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0)]),
+        # the later ``o`` nearer the diagonal: it loses the tie (rule 9), ``o a m`` wins
+        ("o a m d o", "e m d o", [(0, 3, 0, 2, 1), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)]),
+        ("p o a m d o", "x y e m d o", [(1, 3, 2, 2, 1), (4, 1, 4, 1, 0), (5, 1, 5, 1, 0)]),
+        ("p o a m o", "x e m o", [(1, 3, 1, 2, 1), (4, 1, 3, 1, 0)]),
+        # no chunk to extend: the earlier ``o`` takes the reference word
+        ("p o a m d x o", "e m d y o", [(1, 1, 4, 1, 0), (2, 2, 0, 2, 1), (4, 1, 2, 1, 0)]),
+    ],
+)
+def test_later_sibling_beside_a_split_phrase_matches_the_jar(hyp: str, ref: str, expected) -> None:
+    """Rule 21 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AM_OAM))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_later_sibling_beside_a_split_phrase_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 4 shrunk, all English modules (``a million`` and ``of a million`` = ``one million`` are
+    paraphrases; jar-checked with ``Matcher -l en`` at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", normalize=False)
+    ref = ["one million doses of"]
+    assert sorted(m.sentence_score("purchase of a million doses of", ref).alignment) == [
+        (2, 2, 0, 2, 3), (4, 1, 2, 1, 0), (5, 1, 3, 1, 0)
+    ]
+    assert sorted(m.sentence_score("of a million doses of", ref).alignment) == [
+        (0, 3, 0, 2, 3), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)
+    ]
