@@ -799,3 +799,76 @@ def test_pair_listed_both_ways_extending_a_detour_earns_nothing(table, hyp: str,
     table as ``-a``, beams 40 and 100)."""
     m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+_W_N = [("w", "h b"), ("n", "h b o")]  # found from the hypothesis words: offered by hypothesis position
+_W_N_REF = [("h b", "w"), ("h b o", "n")]  # found from the reference phrases: offered in the table's order
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # the shorter paraphrase, offered first and off the diagonal, shadows the longer one at its reference word
+        (_W_N, "p w n", "h b o", [(1, 1, 0, 2, 1)]),
+        (_W_N, "p q w n", "h b o", [(2, 1, 0, 2, 1)]),
+        (_W_N, "p w q n", "h b o", [(1, 1, 0, 2, 1)]),
+        (_W_N, "w p q n", "x y z h b o", [(0, 1, 3, 2, 1)]),
+        (_W_N, "p w n", "x y h b o", [(1, 1, 2, 2, 1)]),
+        (_W_N_REF, "p n w", "h b o", [(2, 1, 0, 2, 1)]),
+        (_W_N_REF, "n w", "h b o", [(1, 1, 0, 2, 1)]),
+        # the shorter one on the diagonal, or offered after the longer one: the longer one wins on coverage
+        (_W_N, "w n", "h b o", [(1, 1, 0, 3, 1)]),
+        (_W_N, "p w n", "x h b o", [(2, 1, 1, 3, 1)]),
+        (_W_N, "p n w", "h b o", [(1, 1, 0, 3, 1)]),
+        (_W_N_REF, "w n", "h b o", [(1, 1, 0, 3, 1)]),
+    ],
+)
+def test_shorter_paraphrase_shadowing_across_hypothesis_words_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 22 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_shorter_paraphrase_shadowing_across_hypothesis_words_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1333 shrunk, all English modules (``was`` = ``has been`` and ``not`` = ``has been no`` are
+    paraphrases; jar-checked with ``Matcher -l en`` at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", normalize=False)
+    assert m.sentence_score("progress was not", ["has been no"]).alignment == [(1, 1, 0, 2, 3)]
+
+
+_AM_OAM = [("e m", "a m"), ("e m", "o a m")]  # found from the reference phrase: ``a m`` offered first
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        # the later ``o`` extends a chunk and is no nearer the diagonal than the free earlier ``o``: no tie lost,
+        # so ``a m`` (offered first) wins
+        ("p o a m d o", "e m d o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0), (5, 1, 3, 1, 0)]),
+        ("p q o a m d o", "e m d o", [(3, 2, 0, 2, 1), (5, 1, 2, 1, 0), (6, 1, 3, 1, 0)]),
+        ("p o a m o", "e m o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0)]),
+        # the later ``o`` nearer the diagonal: it loses the tie (rule 9), ``o a m`` wins
+        ("o a m d o", "e m d o", [(0, 3, 0, 2, 1), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)]),
+        ("p o a m d o", "x y e m d o", [(1, 3, 2, 2, 1), (4, 1, 4, 1, 0), (5, 1, 5, 1, 0)]),
+        ("p o a m o", "x e m o", [(1, 3, 1, 2, 1), (4, 1, 3, 1, 0)]),
+        # no chunk to extend: the earlier ``o`` takes the reference word
+        ("p o a m d x o", "e m d y o", [(1, 1, 4, 1, 0), (2, 2, 0, 2, 1), (4, 1, 2, 1, 0)]),
+    ],
+)
+def test_later_sibling_beside_a_split_phrase_matches_the_jar(hyp: str, ref: str, expected) -> None:
+    """Rule 23 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AM_OAM))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_later_sibling_beside_a_split_phrase_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 4 shrunk, all English modules (``a million`` and ``of a million`` = ``one million`` are
+    paraphrases; jar-checked with ``Matcher -l en`` at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", normalize=False)
+    ref = ["one million doses of"]
+    assert sorted(m.sentence_score("purchase of a million doses of", ref).alignment) == [
+        (2, 2, 0, 2, 3), (4, 1, 2, 1, 0), (5, 1, 3, 1, 0)
+    ]
+    assert sorted(m.sentence_score("of a million doses of", ref).alignment) == [
+        (0, 3, 0, 2, 3), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)
+    ]

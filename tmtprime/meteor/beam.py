@@ -55,7 +55,7 @@ _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
 _STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
-EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED = 1, 2, 4, 8, 16, 32, 64
+EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED, SIBLING_TIES = 1, 2, 4, 8, 16, 32, 64, 128
 
 
 @compiled
@@ -249,7 +249,8 @@ def search(
     flags (EXACT; UNCREDITED: a weak extension that may earn nothing, rule 8;
     LATER_WEAK: a later weak placement, rule 10; FIXED: in every alignment,
     rule 2; DETOUR_OPENER: a diagonal detour whose slot is rule 14's, whose
-    extensions lose their credit only where they are AMBIGUOUS), opener slot
+    extensions lose their credit only where they are AMBIGUOUS; SIBLING_TIES:
+    an exact match that does not lose ties as a later sibling, rule 23), opener slot
     (its row in ``opener_ref`` / ``opener_hyp``, where its farther siblings,
     or a detour's other placements, are as mask words, rules 8 and 14; -1 if
     none), then its
@@ -349,7 +350,7 @@ def search(
                         ranks[n, k] = state[p, k] + delta[c, k]
                     extends = hs == last_h and rs == last_r
                     if table[c, FLAGS] & EXACT:
-                        if earlier_free:
+                        if earlier_free and not table[c, FLAGS] & SIBLING_TIES:  # (rule 23: no loss)
                             if extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK:  # rule 10
                                 for k in range(width):
                                     ranks[n, k] += sibling[k]
