@@ -662,6 +662,7 @@ segment scores off); together, English all modules 67 -> 57 off (every
 other task 70 -> 60), final diffs all modules +2.1e-5, adq -1.1e-5, hter
 +3.4e-5, li 1.62e-4, tune 1.10e-4, util 7.6e-5; the other configurations
 unchanged.
+
 Implementation: what rules 2-10 decide per candidate (its rank terms and
 flags) is computed here, as plain loops over the candidates compiled with
 numba (``_table`` and the functions it calls); the walk over the reference,
