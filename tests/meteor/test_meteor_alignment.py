@@ -39,6 +39,12 @@ class TinyTable:
         return out
 
 
+def _paraphrase_alignment(table, hyp: str, ref: str) -> list:
+    """The alignment under ``-m "exact paraphrase"`` with ``table`` as the paraphrase table (``-a``)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
+    return m.sentence_score(hyp, [ref]).alignment
+
+
 def pairs_of(meteor: Meteor, hyp: str, ref: str) -> list[tuple[int, int, str]]:
     return sorted(meteor.sentence_score(hyp, [ref]).word_alignment())
 
@@ -348,8 +354,7 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
 )
 def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Minimal cases measured with the jar's Matcher (``-m "exact paraphrase"`` and the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 @pytest.mark.parametrize(
@@ -385,8 +390,7 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
 )
 def test_weak_ties_with_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 12's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 @pytest.mark.parametrize(
@@ -437,8 +441,7 @@ def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expec
 )
 def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 14's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 _AE = [("a b", "a e")]
@@ -468,8 +471,7 @@ _ABD = [("a b d", "a c"), ("d", "c")]
 )
 def test_contested_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 15's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 def test_contested_phrases_on_real_text_match_the_jar() -> None:
@@ -568,8 +570,7 @@ def test_long_and_repetitive_segments_finish() -> None:
 def test_paraphrase_listed_both_ways_is_shadowed_only_where_first_offered(table, expected) -> None:
     """Rule 16 (jar: ``-m "exact paraphrase"``, the table as ``-a``): ``p`` = ``q r s`` found first from the
     reference phrase is not shadowed by ``p`` = ``q r`` offered before its second copy."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score("p", ["x q r s"]).alignment == expected
+    assert _paraphrase_alignment(table, "p", "x q r s") == expected
 
 
 def test_paraphrase_listed_both_ways_on_real_text_matches_the_jar() -> None:
@@ -604,8 +605,7 @@ _AC_D = [("a b", "a c"), ("d", "c")]
 )
 def test_phrases_contested_from_before_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 17's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
@@ -632,8 +632,7 @@ def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
 )
 def test_phrases_contested_from_after_match_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 17 with the contester after the phrase (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 def test_phrase_contested_from_after_on_real_text_matches_the_jar() -> None:
@@ -665,8 +664,7 @@ _AB_T = [("a b", "x"), ("a b troops", "x")]
 )
 def test_longer_phrase_absorbing_a_doubly_proposed_word_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 18 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert m.sentence_score(hyp, [ref]).alignment == expected
+    assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 def test_longer_phrase_absorbing_a_doubly_proposed_word_on_real_text_matches_the_jar() -> None:
@@ -701,8 +699,7 @@ _AB_AC = [("a b", "a c")]
 )
 def test_diagonal_start_with_another_copy_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 19 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
 def test_diagonal_start_with_another_copy_on_real_text_matches_the_jar() -> None:
@@ -740,8 +737,7 @@ _B_C_BOTH_WAYS = [("b", "c"), ("c", "b")]
 )
 def test_doubled_pair_given_up_for_a_free_farther_placement_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 21 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at ``-x`` 4, 40 and 100)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
 def test_doubled_pair_given_up_on_real_text_matches_the_jar() -> None:
@@ -797,8 +793,7 @@ def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, re
 def test_pair_listed_both_ways_extending_a_detour_earns_nothing(table, hyp: str, ref: str, expected) -> None:
     """Rule 14 with a table pair listed both ways as the second proposer (jar: ``-m "exact paraphrase"``, the
     table as ``-a``, beams 40 and 100)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
 _W_N = [("w", "h b"), ("n", "h b o")]  # found from the hypothesis words: offered by hypothesis position
@@ -825,8 +820,7 @@ _W_N_REF = [("h b", "w"), ("h b o", "n")]  # found from the reference phrases: o
 )
 def test_shorter_paraphrase_shadowing_across_hypothesis_words_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
     """Rule 22 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
-    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
-    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
 def test_shorter_paraphrase_shadowing_across_hypothesis_words_on_real_text_matches_the_jar() -> None:
