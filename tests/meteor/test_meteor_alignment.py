@@ -866,3 +866,46 @@ def test_later_sibling_beside_a_split_phrase_on_real_text_matches_the_jar() -> N
     assert sorted(m.sentence_score("of a million doses of", ref).alignment) == [
         (0, 3, 0, 2, 3), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)
     ]
+
+
+_OTA_TA = [("o t a", "n a"), ("t a", "b n a")]
+
+
+@pytest.mark.parametrize(
+    "hyp, ref, expected",
+    [
+        # the earlier sibling at least two words farther from the diagonal than the later one: the longer phrase
+        ("o t a o", "b n a o", [(0, 3, 1, 2, 1), (3, 1, 3, 1, 0)]),
+        ("x o t a o", "y b n a o", [(1, 3, 2, 2, 1), (4, 1, 4, 1, 0)]),
+        ("o t a o", "y y b n a o", [(0, 3, 3, 2, 1), (3, 1, 5, 1, 0)]),
+        ("o t a q o", "b n a q o", [(0, 3, 1, 2, 1), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
+        ("q o t a o", "q b n a o", [(0, 1, 0, 1, 0), (1, 3, 2, 2, 1), (4, 1, 4, 1, 0)]),
+        ("o o t a o", "y b n a o", [(1, 3, 2, 2, 1), (4, 1, 4, 1, 0)]),  # another free earlier copy: no matter
+        ("o x o t a o", "y y b n a o", [(2, 3, 3, 2, 1), (5, 1, 5, 1, 0)]),
+        ("x o t a i o", "b n a i o", [(1, 3, 1, 2, 1), (4, 1, 3, 1, 0), (5, 1, 4, 1, 0)]),
+        ("x x o t a i j k o", "b n a i j k o", [(2, 3, 1, 2, 1), (5, 1, 3, 1, 0), (6, 1, 4, 1, 0), (7, 1, 5, 1, 0), (8, 1, 6, 1, 0)]),
+        # one word farther or less: coverage decides
+        ("x o t a o", "b n a o", [(2, 2, 0, 3, 1), (4, 1, 3, 1, 0)]),
+        ("x x o t a o", "y b n a o", [(3, 2, 1, 3, 1), (5, 1, 4, 1, 0)]),
+        ("x x o t a i j o", "b n a i j o", [(3, 2, 0, 3, 1), (5, 1, 3, 1, 0), (6, 1, 4, 1, 0), (7, 1, 5, 1, 0)]),
+        ("x x x o t a i j o", "b n a i j o", [(4, 2, 0, 3, 1), (6, 1, 3, 1, 0), (7, 1, 4, 1, 0), (8, 1, 5, 1, 0)]),
+        # the later sibling extends no chunk: the earlier one takes the reference word
+        ("o t a q o", "b n a o", [(0, 1, 3, 1, 0), (1, 2, 0, 3, 1)]),
+        ("o t a o", "b n a q o", [(0, 1, 4, 1, 0), (1, 2, 0, 3, 1)]),
+    ],
+)
+def test_later_sibling_beside_a_phrase_split_the_other_way_matches_the_jar(hyp: str, ref: str, expected) -> None:
+    """Rule 24 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_OTA_TA))
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+def test_later_sibling_beside_a_phrase_split_the_other_way_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1452 shrunk, all English modules (jar-checked with ``Matcher -l en`` at beams 4, 10, 40
+    and 100): ``of the average`` = ``an average`` rather than ``the average`` = ``by an average``."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score("of the average inhabitant of", ["by an average inhabitant of"]).alignment) == [
+        (0, 3, 1, 2, 3), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)
+    ]
+    got = m.sentence_score("the footprint of the average inhabitant of", ["footprint left by an average inhabitant of"])
+    assert sorted(got.alignment) == [(1, 1, 0, 1, 0), (2, 3, 3, 2, 3), (5, 1, 5, 1, 0), (6, 1, 6, 1, 0)]

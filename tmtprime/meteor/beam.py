@@ -54,7 +54,7 @@ def compiled(func: Callable) -> Callable:
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
-_STAGE, FLAGS, SLOT, TERMS = 4, 5, 6, 7
+_STAGE, FLAGS, SLOT, SPLIT_SIBLING, TERMS = 4, 5, 6, 7, 8
 EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED, SIBLING_TIES = 1, 2, 4, 8, 16, 32, 64, 128
 
 
@@ -253,7 +253,8 @@ def search(
     an exact match that does not lose ties as a later sibling, rule 23), opener slot
     (its row in ``opener_ref`` / ``opener_hyp``, where its farther siblings,
     or a detour's other placements, are as mask words, rules 8 and 14; -1 if
-    none), then its
+    none), SPLIT_SIBLING (the hypothesis word of an earlier exact sibling whose being free makes taking this
+    one lose above coverage, rule 24; -1 if none), then its
     rank terms. Ranks: a candidate's rank terms times ``taking`` (one rank
     per term) is what taking it adds, times ``opening`` what opening a chunk
     with it adds, times ``no_credit`` what its extension adds back where it
@@ -351,7 +352,10 @@ def search(
                     extends = hs == last_h and rs == last_r
                     if table[c, FLAGS] & EXACT:
                         if earlier_free and not table[c, FLAGS] & SIBLING_TIES:  # (rule 23: no loss)
-                            if extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK:  # rule 10
+                            split = table[c, SPLIT_SIBLING]
+                            if (split >= 0 and not _any_bit(state, p, hyp_off, split, 1)) or (  # rule 24, or rule 10
+                                extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK
+                            ):
                                 for k in range(width):
                                     ranks[n, k] += sibling[k]
                             else:
