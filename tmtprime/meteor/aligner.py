@@ -1081,27 +1081,13 @@ def _later_sibling_beside_split_phrase(spans: np.ndarray, exact: np.ndarray) -> 
     n = spans.shape[0]
     out = np.zeros(n, np.bool_)
     for c in range(n):
-        if not exact[c] or spans[c, 1] != 1 or spans[c, 3] != 1:
+        if not _extending_exact_word(spans, exact, c):
             continue
         hs, rs = spans[c, 0], spans[c, 2]
-        extends = False
-        for z in range(n):
-            extends |= spans[z, 0] + spans[z, 1] == hs and spans[z, 2] + spans[z, 3] == rs
-        if not extends:
-            continue
         for o in range(n):
             h = spans[o, 0]
-            if not exact[o] or spans[o, 2] != rs or h >= hs or abs(h - rs) > abs(hs - rs):
-                continue
-            for x in range(n):
-                if exact[x] or spans[x, 0] != h or spans[x, 1] < 2:
-                    continue
-                for y in range(n):
-                    if (
-                        not exact[y] and spans[y, 0] == h + 1 and spans[y, 1] == spans[x, 1] - 1
-                        and spans[y, 2] == spans[x, 2] and spans[y, 3] == spans[x, 3]
-                    ):  # fmt: skip
-                        out[c] = True
+            if exact[o] and spans[o, 2] == rs and h < hs and abs(h - rs) <= abs(hs - rs):
+                out[c] |= _starts_split_phrase(spans, exact, h, True)
     return out
 
 
@@ -1120,28 +1106,43 @@ def _earlier_sibling_starting_split_phrase(spans: np.ndarray, exact: np.ndarray)
     n = spans.shape[0]
     out = np.full(n, -1, np.int64)
     for c in range(n):
-        if not exact[c] or spans[c, 1] != 1 or spans[c, 3] != 1:
+        if not _extending_exact_word(spans, exact, c):
             continue
         hs, rs = spans[c, 0], spans[c, 2]
-        extends = False
-        for z in range(n):
-            extends |= spans[z, 0] + spans[z, 1] == hs and spans[z, 2] + spans[z, 3] == rs
-        if not extends:
-            continue
         for o in range(n):
             h = spans[o, 0]
-            if not exact[o] or spans[o, 2] != rs or h >= hs or abs(h - rs) < abs(hs - rs) + 2:
-                continue
-            for x in range(n):
-                if exact[x] or spans[x, 0] != h or spans[x, 1] < 2:
-                    continue
-                for y in range(n):
-                    if (
-                        not exact[y] and spans[y, 0] == h + 1 and spans[y, 1] == spans[x, 1] - 1
-                        and (spans[y, 2] != spans[x, 2] or spans[y, 3] != spans[x, 3])
-                    ):  # fmt: skip
-                        out[c] = h
+            if exact[o] and spans[o, 2] == rs and h < hs and abs(h - rs) >= abs(hs - rs) + 2:
+                if _starts_split_phrase(spans, exact, h, False):
+                    out[c] = h
     return out
+
+
+@_beam.compiled
+def _extending_exact_word(spans: np.ndarray, exact: np.ndarray, c: int) -> bool:
+    """Whether candidate ``c`` is a one-word exact match that extends a chunk (a candidate ends right before it
+    in both sentences): the later sibling of rules 23 and 24."""
+    if not exact[c] or spans[c, 1] != 1 or spans[c, 3] != 1:
+        return False
+    for z in range(spans.shape[0]):
+        if spans[z, 0] + spans[z, 1] == spans[c, 0] and spans[z, 2] + spans[z, 3] == spans[c, 2]:
+            return True
+    return False
+
+
+@_beam.compiled
+def _starts_split_phrase(spans: np.ndarray, exact: np.ndarray, h: int, same_reference: bool) -> bool:
+    """Whether hypothesis word ``h`` starts a paraphrase whose other words form another paraphrase with the
+    same reference words (``same_reference``, rule 23) or other ones (rule 24)."""
+    n = spans.shape[0]
+    for x in range(n):
+        if exact[x] or spans[x, 0] != h or spans[x, 1] < 2:
+            continue
+        for y in range(n):
+            if not exact[y] and spans[y, 0] == h + 1 and spans[y, 1] == spans[x, 1] - 1:
+                same = spans[y, 2] == spans[x, 2] and spans[y, 3] == spans[x, 3]
+                if same == same_reference:
+                    return True
+    return False
 
 
 @_beam.compiled
