@@ -1067,54 +1067,37 @@ def _shadow_across_hypothesis_words(spans: np.ndarray, exact: np.ndarray, strong
 
 
 @_beam.compiled
-def _later_sibling_beside_split_phrase(spans: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    """Rule 23: later exact siblings that do not lose ties to an earlier one left free by a split phrase.
+def _split_phrase_siblings(spans: np.ndarray, exact: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate, for rules 23 and 24 (one pass over the earlier exact siblings of each):
 
-    Per candidate: it is a one-word exact match that extends a chunk (a
-    candidate ends right before it in both sentences), and an earlier exact
-    sibling at its reference word, no farther from the diagonal than it, has
-    as hypothesis word the first word of a paraphrase whose other words
-    form another paraphrase with the same reference words (``o a m`` and
-    ``a m`` for ``e m``): a path that takes the shorter one leaves that
-    sibling free without having passed it over.
+    * rule 23 (bool): later exact siblings that do not lose ties to an earlier one left free by a split
+      phrase. The candidate is a one-word exact match that extends a chunk (a candidate ends right before
+      it in both sentences), and an earlier exact sibling at its reference word, no farther from the
+      diagonal than it, has as hypothesis word the first word of a paraphrase whose other words form
+      another paraphrase with the same reference words (``o a m`` and ``a m`` for ``e m``): a path that
+      takes the shorter one leaves that sibling free without having passed it over;
+    * rule 24 (int): the hypothesis word of an earlier exact sibling whose being free makes taking the
+      candidate lose even against coverage, or -1. The sibling is at least two words farther from the
+      diagonal and starts a paraphrase whose other words form another paraphrase with *other* reference
+      words (``o t a`` = ``n a`` and ``t a`` = ``b n a``): a path that took the shorter phrase left that
+      word free.
     """
     n = spans.shape[0]
-    out = np.zeros(n, np.bool_)
+    ties = np.zeros(n, np.bool_)
+    split = np.full(n, -1, np.int64)
     for c in range(n):
         if not _extending_exact_word(spans, exact, c):
             continue
         hs, rs = spans[c, 0], spans[c, 2]
         for o in range(n):
             h = spans[o, 0]
-            if exact[o] and spans[o, 2] == rs and h < hs and abs(h - rs) <= abs(hs - rs):
-                out[c] |= _starts_split_phrase(spans, exact, h, True)
-    return out
-
-
-@_beam.compiled
-def _earlier_sibling_starting_split_phrase(spans: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    """Rule 24: per candidate, the hypothesis word of an earlier exact sibling whose being free makes taking it
-    lose even against coverage, or -1.
-
-    The candidate is a one-word exact match that extends a chunk; the
-    sibling is an exact match of the same reference word from an earlier
-    hypothesis word, at least two words farther from the diagonal, that
-    starts a paraphrase whose other words form another paraphrase with other
-    reference words (``o t a`` = ``n a`` and ``t a`` = ``b n a``): a path that
-    took the shorter phrase left that word free.
-    """
-    n = spans.shape[0]
-    out = np.full(n, -1, np.int64)
-    for c in range(n):
-        if not _extending_exact_word(spans, exact, c):
-            continue
-        hs, rs = spans[c, 0], spans[c, 2]
-        for o in range(n):
-            h = spans[o, 0]
-            if exact[o] and spans[o, 2] == rs and h < hs and abs(h - rs) >= abs(hs - rs) + 2:
-                if _starts_split_phrase(spans, exact, h, False):
-                    out[c] = h
-    return out
+            if not exact[o] or spans[o, 2] != rs or h >= hs:
+                continue
+            if abs(h - rs) <= abs(hs - rs):
+                ties[c] |= _starts_split_phrase(spans, exact, h, True)
+            elif abs(h - rs) >= abs(hs - rs) + 2 and _starts_split_phrase(spans, exact, h, False):
+                split[c] = h
+    return ties, split
 
 
 @_beam.compiled
@@ -1359,8 +1342,7 @@ def _table(
     absorbed = _absorbing_sibling(spans, exact, hyp_len)
     doubled = _doubled_extendable_pairs(spans, exact)
     given_up = _doubled_pairs_given_up(spans, exact, doubled)
-    sibling_ties = _later_sibling_beside_split_phrase(spans, exact)
-    split_sibling = _earlier_sibling_starting_split_phrase(spans, exact)
+    sibling_ties, split_sibling = _split_phrase_siblings(spans, exact)
     table = np.zeros((spans.shape[0], _beam.TERMS + 9 + stages), np.int64)
     for c in range(spans.shape[0]):
         for k in range(5):
