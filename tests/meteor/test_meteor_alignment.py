@@ -908,3 +908,51 @@ def test_later_sibling_beside_a_phrase_split_the_other_way_on_real_text_matches_
     ]
     got = m.sentence_score("the footprint of the average inhabitant of", ["footprint left by an average inhabitant of"])
     assert sorted(got.alignment) == [(1, 1, 0, 1, 0), (2, 3, 3, 2, 3), (5, 1, 5, 1, 0), (6, 1, 6, 1, 0)]
+
+
+_AB_AC = [("a b", "a c"), ("b", "c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # the later sibling (where the phrase starts too) nearer the diagonal, opening a chunk: the earlier one alone
+        (_AB_AC, "a a b", "x a c", [(0, 1, 1, 1, 0)]),
+        (_AB_AC, "a a b", "x y a c", [(0, 1, 2, 1, 0)]),
+        (_AB_AC, "q a a b", "x y a c", [(1, 1, 2, 1, 0)]),
+        (_AB_AC, "a q a b", "x y a c", [(0, 1, 2, 1, 0)]),
+        (_AB_AC, "a a a b", "a x w a c", [(0, 1, 0, 1, 0), (1, 1, 3, 1, 0)]),  # any farther sibling left free
+        ([("a b", "a c")], "a a b", "x a c", [(0, 1, 1, 1, 0)]),  # the phrase on the diagonal loses too
+        ([("a b", "a c")], "q a a b", "x y a c", [(1, 1, 2, 1, 0)]),
+        # the same hypothesis word at an earlier, farther reference word
+        ([("a c", "a b"), ("c", "b")], "x y a c", "a a b", [(2, 1, 0, 1, 0)]),
+        ([("a c", "a b"), ("c", "b")], "x a c", "a a b", [(1, 1, 0, 1, 0)]),
+        # the later sibling not nearer, or extending a chunk: coverage decides
+        (_AB_AC, "a a b", "a c", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        (_AB_AC, "q a a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
+        (_AB_AC, "a q a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
+        (_AB_AC, "a q a b", "y x q a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 1)]),
+        # rule 9: the phrase at a later sibling's place loses the tie with the split as that sibling would
+        (_AB_AC, "a q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
+        (_AB_AC, "y q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
+        # the weak pair after it listed both ways: off the diagonal, coverage decides again
+        (_AB_AC + [("c", "b")], "a a b", "x y a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),
+    ],
+)
+def test_later_sibling_with_a_phrase_nearer_the_diagonal_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 25 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
+
+
+def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_the_jar() -> None:
+    """WMT22 segment 1625 shrunk, all English modules (jar-checked with ``Matcher -l en`` at beams 4, 10, 40
+    and 100): the earlier ``the`` alone rather than ``the other`` = ``the second`` (or the later ``the`` with
+    ``other`` = ``second``); with ``film`` = ``cinema`` proposed three times (synonym, and the table both
+    ways) after the later ``the``, which is off the diagonal, the later one with it."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score("the the other", ["in the second"]).alignment) == [(0, 1, 1, 1, 0)]
+    hyp, ref = "half of the house , and a table on the other half", "and a table with treats in the second one"
+    got = m.sentence_score(hyp, [ref])
+    assert sorted(got.alignment) == [(2, 1, 6, 1, 0), (5, 1, 0, 1, 0), (6, 1, 1, 1, 0), (7, 1, 2, 1, 0)]
+    got = m.sentence_score("the y the film", ["x y in the cinema"])
+    assert sorted(got.alignment) == [(1, 1, 1, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 2)]
