@@ -937,6 +937,10 @@ _AB_AC = [("a b", "a c"), ("b", "c")]
         (_AB_AC, "y q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
         # the weak pair after it listed both ways: off the diagonal, coverage decides again
         (_AB_AC + [("c", "b")], "a a b", "x y a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),
+        # a phrase of another hypothesis word at the earlier sibling's reference word, nearer the diagonal
+        ([("b c", "a c")], "a b c d", "y a c d z a", [(0, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+        ([("b c", "a c")], "a x b c", "y y a c d a", [(0, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+        ([("b c", "a c")], "x a b c d", "y a c d z a", [(1, 1, 5, 1, 0), (2, 2, 1, 2, 1), (4, 1, 3, 1, 0)]),
     ],
 )
 def test_later_sibling_with_a_phrase_nearer_the_diagonal_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
@@ -945,8 +949,8 @@ def test_later_sibling_with_a_phrase_nearer_the_diagonal_matches_the_jar(table, 
 
 
 def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_the_jar() -> None:
-    """WMT22 segment 1625 shrunk, all English modules (jar-checked with ``Matcher -l en`` at beams 4, 10, 40
-    and 100): the earlier ``the`` alone rather than ``the other`` = ``the second`` (or the later ``the`` with
+    """WMT22 segments 1625 and 2657 shrunk, all English modules (jar-checked with ``Matcher -l en`` at beams 4,
+    10, 40 and 100): the earlier ``the`` alone rather than ``the other`` = ``the second`` (or the later ``the`` with
     ``other`` = ``second``); with ``film`` = ``cinema`` proposed three times (synonym, and the table both
     ways) after the later ``the``, which is off the diagonal, the later one with it."""
     m = Meteor(lang="en", normalize=False)
@@ -956,3 +960,6 @@ def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_th
     assert sorted(got.alignment) == [(2, 1, 6, 1, 0), (5, 1, 0, 1, 0), (6, 1, 1, 1, 0), (7, 1, 2, 1, 0)]
     got = m.sentence_score("the y the film", ["x y in the cinema"])
     assert sorted(got.alignment) == [(1, 1, 1, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 2)]
+    # WMT22 segment 2657 shrunk: ``to`` 0-1 with ``full`` rather than ``the full`` = ``to full`` 1-1
+    got = m.sentence_score("to the full air", ["due to full air and to"])
+    assert sorted(got.alignment) == [(0, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]
