@@ -908,3 +908,58 @@ def test_later_sibling_beside_a_phrase_split_the_other_way_on_real_text_matches_
     ]
     got = m.sentence_score("the footprint of the average inhabitant of", ["footprint left by an average inhabitant of"])
     assert sorted(got.alignment) == [(1, 1, 0, 1, 0), (2, 3, 3, 2, 3), (5, 1, 5, 1, 0), (6, 1, 6, 1, 0)]
+
+
+_AB_AC = [("a b", "a c"), ("b", "c")]
+
+
+@pytest.mark.parametrize(
+    "table, hyp, ref, expected",
+    [
+        # the later sibling (where the phrase starts too) nearer the diagonal, opening a chunk: the earlier one alone
+        (_AB_AC, "a a b", "x a c", [(0, 1, 1, 1, 0)]),
+        (_AB_AC, "a a b", "x y a c", [(0, 1, 2, 1, 0)]),
+        (_AB_AC, "q a a b", "x y a c", [(1, 1, 2, 1, 0)]),
+        (_AB_AC, "a q a b", "x y a c", [(0, 1, 2, 1, 0)]),
+        (_AB_AC, "a a a b", "a x w a c", [(0, 1, 0, 1, 0), (1, 1, 3, 1, 0)]),  # any farther sibling left free
+        ([("a b", "a c")], "a a b", "x a c", [(0, 1, 1, 1, 0)]),  # the phrase on the diagonal loses too
+        ([("a b", "a c")], "q a a b", "x y a c", [(1, 1, 2, 1, 0)]),
+        # the same hypothesis word at an earlier, farther reference word
+        ([("a c", "a b"), ("c", "b")], "x y a c", "a a b", [(2, 1, 0, 1, 0)]),
+        ([("a c", "a b"), ("c", "b")], "x a c", "a a b", [(1, 1, 0, 1, 0)]),
+        # the later sibling not nearer, or extending a chunk: coverage decides
+        (_AB_AC, "a a b", "a c", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
+        (_AB_AC, "q a a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
+        (_AB_AC, "a q a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
+        (_AB_AC, "a q a b", "y x q a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 1)]),
+        # rule 9: the phrase at a later sibling's place loses the tie with the split as that sibling would
+        (_AB_AC, "a q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
+        (_AB_AC, "y q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
+        # the weak pair after it listed both ways: off the diagonal, coverage decides again
+        (_AB_AC + [("c", "b")], "a a b", "x y a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),
+        # a phrase of another hypothesis word at the earlier sibling's reference word, nearer the diagonal
+        ([("b c", "a c")], "a b c d", "y a c d z a", [(0, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+        ([("b c", "a c")], "a x b c", "y y a c d a", [(0, 1, 2, 1, 0), (3, 1, 3, 1, 0)]),
+        ([("b c", "a c")], "x a b c d", "y a c d z a", [(1, 1, 5, 1, 0), (2, 2, 1, 2, 1), (4, 1, 3, 1, 0)]),
+    ],
+)
+def test_later_sibling_with_a_phrase_nearer_the_diagonal_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
+    """Rule 25 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
+
+
+def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_the_jar() -> None:
+    """WMT22 segments 1625 and 2657 shrunk, all English modules (jar-checked with ``Matcher -l en`` at beams 4,
+    10, 40 and 100): the earlier ``the`` alone rather than ``the other`` = ``the second`` (or the later ``the`` with
+    ``other`` = ``second``); with ``film`` = ``cinema`` proposed three times (synonym, and the table both
+    ways) after the later ``the``, which is off the diagonal, the later one with it."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score("the the other", ["in the second"]).alignment) == [(0, 1, 1, 1, 0)]
+    hyp, ref = "half of the house , and a table on the other half", "and a table with treats in the second one"
+    got = m.sentence_score(hyp, [ref])
+    assert sorted(got.alignment) == [(2, 1, 6, 1, 0), (5, 1, 0, 1, 0), (6, 1, 1, 1, 0), (7, 1, 2, 1, 0)]
+    got = m.sentence_score("the y the film", ["x y in the cinema"])
+    assert sorted(got.alignment) == [(1, 1, 1, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 2)]
+    # WMT22 segment 2657 shrunk: ``to`` 0-1 with ``full`` rather than ``the full`` = ``to full`` 1-1
+    got = m.sentence_score("to the full air", ["due to full air and to"])
+    assert sorted(got.alignment) == [(0, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]

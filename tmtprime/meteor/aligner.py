@@ -689,12 +689,82 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    +2.1e-5 -> +1.5e-5, adq -1.1e-5 -> -2.2e-5, hter +3.4e-5 -> +4.1e-5, li
    1.62e-4 -> 1.51e-4, tune 1.10e-4 -> 1.10e-4, util 7.6e-5 -> 7.2e-5; the
    other configurations unchanged.
+25. *a later sibling at a phrase's place, nearer the diagonal*: a
+   candidate starting where a paraphrase of more words starts (the
+   paraphrase itself, or a one-word exact match L there) with an earlier
+   exact sibling strictly farther from the diagonal (a one-word exact match
+   of an earlier hypothesis word at its reference word, or of its
+   hypothesis word at an earlier reference word) loses above coverage
+   (rule 10's sibling field, while pruning and at the final pick) where it
+   opens a chunk while that sibling is free on the path. So the jar keeps
+   the earlier word alone rather than the later one plus a weak match after
+   it, or the phrase, though both cover more: with ``a b`` -> ``a c`` and
+   ``b`` -> ``c``, ``a a b`` / ``x a c`` keeps ``a`` 0-1 (not ``a b`` =
+   ``a c`` 1-1 on the diagonal), ``a a b`` / ``x y a c`` keeps ``a`` 0-2
+   (not ``a`` 1-2 with ``b`` = ``c``), ``a a a b`` / ``a x w a c`` keeps
+   ``a`` 0-0 and ``a`` 1-3 (any farther sibling left free counts), and
+   mirrored ``x y a c`` / ``a a b`` (``a c`` -> ``a b``) keeps ``a`` 2-0;
+   with ``b c`` -> ``a c`` (the phrase of another word), ``a b c d`` / ``y
+   a c d z a`` keeps ``a`` 0-1 with ``c`` and ``d`` rather than ``b c`` =
+   ``a c`` 1-1 with ``a`` 0-5. Where the later one is not nearer (``a a b``
+   / ``a c``, ``a q a b`` / ``x a c``, ``x a b c d`` / ``y a c d z a``) or
+   extends a chunk (``a q a b`` / ``y x q a c``) coverage decides as
+   before, and with no phrase there (only ``b`` -> ``c``) the jar keeps the
+   later sibling with ``b`` = ``c`` in every placement. A paraphrase at a
+   later sibling's reference word also loses ties as a later exact sibling
+   does (rule 9): ``a q a b`` / ``x q a c`` keeps ``a`` = ``a`` with ``b``
+   = ``c`` 3-3, as ``y q a b`` / ``x q a c`` does, rather than the phrase.
+   Not where a one-to-one weak pair proposed two or more times (two modules,
+   or a table pair listed both ways) starts right after the candidate in
+   both sentences and it is off the diagonal: ``a a b`` / ``x y a c`` with
+   ``c`` -> ``b`` listed too keeps ``a`` 1-2 with ``b`` = ``c``. Real text:
+   ``the the other`` / ``in the second`` keeps ``the`` 0-1 alone (WMT22
+   segment 1625, ``the other`` = ``the second`` 22-22 before), ``to the
+   full air`` / ``due to full air and to`` keeps ``to`` 0-1 with ``full``
+   and ``air`` (WMT22 segment 2657, ``the full`` = ``to full`` before),
+   while ``the y the film`` / ``x y in the cinema`` (``film`` = ``cinema``
+   a synonym and a table pair listed both ways) keeps the later ``the``
+   with ``film`` = ``cinema`` (WMT22 segment 83, which the rule broke
+   without that exclusion). Jar-checked at beam 40 (beam 4 gives the same
+   but for two placements with three ``a``, ``a a a b`` / ``a x y w a c``,
+   where it keeps the later one): 46 of 46 placements with ``a b`` -> ``a
+   c`` and ``b`` -> ``c`` (20 before), 46 of 46 with ``a b`` -> ``a c``
+   alone (36), 46 of 46 mirrored (33), 42 of 42 with a stem ``cars`` =
+   ``car`` after ``a`` (19), 7 of 7 of the rule-9 part (3), 139 of 150
+   random placements with ``b c`` -> ``a c`` (133) and 106 of 120 held-out
+   ones (91); crafted paraphrase
+   pairs ``gen_t1`` 13,243 -> 13,245 and ``gen_t2`` 13,080 -> 13,082, the
+   small-pair sets unchanged. Segment scores off, English all modules 54
+   -> 52 (1625, 2657, nothing lost; no other alignment moves), every task 2
+   fewer; final diffs all modules +1.51e-5 -> +9.4e-6, adq -2.23e-5 ->
+   -4.23e-5, hter +4.05e-5 -> +2.00e-5, li 1.51e-4 -> 1.45e-4, tune
+   1.10e-4 -> 1.05e-4, util 7.19e-5 -> 6.14e-5; the other configurations
+   unchanged (the rule needs a paraphrase). Residuals: with the weak pair
+   after L proposed twice or more, the jar's choice depends on how much
+   nearer L is: listed both ways, ``a y a b`` / ``x y w a c`` (3 and 1
+   from the diagonal) keeps the earlier ``a`` alone; with a stem and both
+   listings (three copies) it keeps the later ``a`` with the pair there,
+   and the earlier one again at ``a y q a cars`` / ``x y w z a car`` (4 and
+   1); here the later one wins in all of these. With the phrase of another
+   word the jar keeps the earlier sibling also where both are as far from
+   the diagonal (``a x b c d`` / ``y a c z a``), and where the sibling's
+   word comes after the phrase (``b c a`` / ``y a c z a`` keeps ``c`` 1-2
+   and ``a`` 2-1, ``b c x a`` / ``a c z a`` keeps ``a`` 3-0 though it is
+   farther: the residual of segments 1300 and 2223 below). Charging the
+   phrase for such a later word's free exact match at its first reference
+   word too fits the crafted placements (held-out 106 -> 115 of 120 where
+   that word has no other exact placement extending a chunk) but not the
+   real text: English all modules 52 -> 54 with that exclusion (137 fixed;
+   1994, 2563, 2876 lost), 52 -> 57 without it (137, 1300, 2223 fixed, 8
+   lost).
 
 Rules 20-21 and 22-23 were found in parallel on the same base (67 English
 segment scores off); together, English all modules 67 -> 57 off (every
 other task 70 -> 60), and with rule 24 54 (57): final diffs all modules
 +1.5e-5, adq -2.2e-5, hter +4.1e-5, li 1.51e-4, tune 1.10e-4, util
-7.2e-5; the other configurations unchanged.
+7.2e-5; the other configurations unchanged. Rule 25 then 52 (55): final
+diffs all modules +9.4e-6, adq -4.2e-5, hter +2.0e-5, li 1.45e-4, tune
+1.05e-4, util 6.1e-5.
 
 Implementation: what rules 2-10 decide per candidate (its rank terms and
 flags) is computed here, as plain loops over the candidates compiled with
@@ -1101,6 +1171,56 @@ def _split_phrase_siblings(spans: np.ndarray, exact: np.ndarray) -> tuple[np.nda
 
 
 @_beam.compiled
+def _near_later_siblings(
+    spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per candidate starting where a paraphrase of more words starts (the paraphrase itself, or a one-word
+    exact match L there), rows of the returned masks (hypothesis words, then reference words; -1 for none):
+
+    * rule 25: the one-word exact matches at its reference word from earlier hypothesis words, and those of
+      its hypothesis word at earlier reference words, strictly farther from the diagonal than it, any of
+      which left free makes taking the candidate lose against coverage; none where a one-to-one weak pair
+      proposed twice or more (two modules, or listed both ways) starts right after it in both sentences and
+      it is off the diagonal;
+    * rule 9, for a non-exact candidate: all the one-word exact matches at its reference word from earlier
+      hypothesis words, so that it loses ties as a later exact sibling does.
+    """
+    n = spans.shape[0]
+    near = np.full(n, -1, np.int64)
+    earlier = np.full(n, -1, np.int64)
+    hyp_words = (hyp_len + 63) >> 6
+    masks = np.zeros((2 * n, hyp_words + ((ref_len + 63) >> 6)), np.int64)
+    rows = 0
+    for c in range(n):
+        hs, rs = spans[c, 0], spans[c, 2]
+        phrase = False
+        copies = 0
+        for z in range(n):
+            one_to_one = spans[z, 1] == 1 and spans[z, 3] == 1
+            phrase |= spans[z, 0] == hs and spans[z, 2] == rs and not exact[z] and not one_to_one
+            copies += not exact[z] and one_to_one and spans[z, 0] == hs + 1 and spans[z, 2] == rs + 1
+        if not phrase:
+            continue
+        lose = copies < 2 or hs == rs
+        for o in range(n):
+            h, r = spans[o, 0], spans[o, 2]
+            if not exact[o] or spans[o, 1] != 1 or spans[o, 3] != 1:
+                continue
+            if r == rs and h < hs:
+                if not exact[c]:
+                    masks[rows + 1, h >> 6] |= np.int64(1) << (h & 63)
+                    earlier[c] = rows + 1
+                if lose and abs(h - rs) > abs(hs - rs):
+                    masks[rows, h >> 6] |= np.int64(1) << (h & 63)
+                    near[c] = rows
+            elif h == hs and r < rs and lose and abs(hs - r) > abs(hs - rs):
+                masks[rows, hyp_words + (r >> 6)] |= np.int64(1) << (r & 63)
+                near[c] = rows
+        rows += 2
+    return near, earlier, masks[: max(rows, 1)]
+
+
+@_beam.compiled
 def _extending_exact_word(spans: np.ndarray, exact: np.ndarray, c: int) -> bool:
     """Whether candidate ``c`` is a one-word exact match that extends a chunk (a candidate ends right before it
     in both sentences): the later sibling of rules 23 and 24."""
@@ -1282,7 +1402,7 @@ def _search(
     these columns (or of a flag), not of the compiled search.
     """
     units, taking, opening, no_credit = _rank_terms(stages)
-    table, opener_ref, opener_hyp = _table(spans, exact, stages, fixed, hyp_len, ref_len)
+    table, opener_ref, opener_hyp, sibling_masks = _table(spans, exact, stages, fixed, hyp_len, ref_len)
     # rule 10: what taking a later exact sibling costs while pruning, and what it costs at the final pick
     # (where it extends a later weak placement, it costs a sibling in both)
     sibling_prune = units[_SIBLING] if one_weak_module else units[-2]
@@ -1313,18 +1433,20 @@ def _search(
         bool((spans[:, 1:4:2] > 1).any()),
         # rule 20: rule 11's credit, where rule 11 does not apply, for a doubly proposed pair opening a chunk
         units[_CHUNKS],
+        # rules 25 and 9: the earlier siblings (as word masks) whose being free costs a later sibling with a phrase
+        sibling_masks,
     )
 
 
 @_beam.compiled
 def _table(
     spans: np.ndarray, exact: np.ndarray, stages: int, fixed: np.ndarray, hyp_len: int, ref_len: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per candidate: its spans, stage, flags and opener slot for ``beam.search``, then its rank terms
     (``_rank_terms``): strength, shadowed (rule 5), nonzero strength, 1, detour (rule 6), then per stage 1 for
     a non-exact match of it, a diagonal weak extension (rule 12), a contested phrase (rule 15), an absorbed
-    phrase (rule 18), a doubly proposed pair given up (rule 21); and rule 8's masks of farther siblings per
-    opener slot.
+    phrase (rule 18), a doubly proposed pair given up (rule 21); rule 8's masks of farther siblings per
+    opener slot; and the masks of earlier siblings of rules 25 and 9 (``_near_later_siblings``).
 
     Strength, in halves (rule 4): an exact match 2, any other ``hl // 2 + rl // 2`` (nothing for a
     single-word stem, synonym or paraphrase match, 1 for ``p`` = ``q r``, 5 for ``from the bottom of my
@@ -1343,6 +1465,7 @@ def _table(
     doubled = _doubled_extendable_pairs(spans, exact)
     given_up = _doubled_pairs_given_up(spans, exact, doubled)
     sibling_ties, split_sibling = _split_phrase_siblings(spans, exact)
+    near_sibling, earlier_sibling, sibling_masks = _near_later_siblings(spans, exact, hyp_len, ref_len)
     table = np.zeros((spans.shape[0], _beam.TERMS + 9 + stages), np.int64)
     for c in range(spans.shape[0]):
         for k in range(5):
@@ -1354,6 +1477,8 @@ def _table(
         )  # fmt: skip
         table[c, _beam.SLOT] = slot[c]
         table[c, _beam.SPLIT_SIBLING] = split_sibling[c]
+        table[c, _beam.NEAR_SIBLING] = near_sibling[c]
+        table[c, _beam.EARLIER_SIBLINGS] = earlier_sibling[c]
         strength = 2 if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
         terms = table[c, _beam.TERMS :]
         terms[0], terms[1], terms[2], terms[3], terms[4] = strength, shadowed[c], strength > 0, 1, detours[c]
@@ -1365,7 +1490,7 @@ def _table(
         if given_up[c]:  # rule 21: no module count (here), no covered word, and a detour (its own term)
             terms[5 + spans[c, 4]] = 0
             terms[8 + stages] = 1
-    return table, opener_ref, opener_hyp
+    return table, opener_ref, opener_hyp, sibling_masks
 
 
 @_beam.compiled

@@ -54,7 +54,7 @@ def compiled(func: Callable) -> Callable:
 _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
-_STAGE, FLAGS, SLOT, SPLIT_SIBLING, TERMS = 4, 5, 6, 7, 8
+_STAGE, FLAGS, SLOT, SPLIT_SIBLING, NEAR_SIBLING, EARLIER_SIBLINGS, TERMS = 4, 5, 6, 7, 8, 9, 10
 EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED, SIBLING_TIES = 1, 2, 4, 8, 16, 32, 64, 128
 
 
@@ -242,6 +242,7 @@ def search(
     weak_sibling: np.ndarray,
     weak_siblings: bool,
     doubled_credit: np.ndarray,
+    siblings: np.ndarray,
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
@@ -254,7 +255,10 @@ def search(
     (its row in ``opener_ref`` / ``opener_hyp``, where its farther siblings,
     or a detour's other placements, are as mask words, rules 8 and 14; -1 if
     none), SPLIT_SIBLING (the hypothesis word of an earlier exact sibling whose being free makes taking this
-    one lose above coverage, rule 24; -1 if none), then its
+    one lose above coverage, rule 24; -1 if none), NEAR_SIBLING and EARLIER_SIBLINGS (rows of ``siblings``, -1
+    if none: the words of earlier exact siblings farther from the diagonal whose being free makes taking this
+    one, where it opens a chunk, lose above coverage, rule 25; and, for a paraphrase starting at a later exact
+    sibling's place, those whose being free makes it lose ties as that sibling would, rule 9), then its
     rank terms. Ranks: a candidate's rank terms times ``taking`` (one rank
     per term) is what taking it adds, times ``opening`` what opening a chunk
     with it adds, times ``no_credit`` what its extension adds back where it
@@ -350,8 +354,18 @@ def search(
                     for k in range(width):
                         ranks[n, k] = state[p, k] + delta[c, k]
                     extends = hs == last_h and rs == last_r
+                    # rule 25: taking it while a farther earlier sibling is free loses against coverage (while it
+                    # opens a chunk); a paraphrase starting at a later sibling's place loses ties as that sibling does
+                    near_free = not extends and _any_free(state, p, hyp_off, siblings, table[c, NEAR_SIBLING])
+                    if near_free:
+                        for k in range(width):
+                            ranks[n, k] += sibling[k]
+                    elif _any_free(state, p, hyp_off, siblings, table[c, EARLIER_SIBLINGS]):
+                        for k in range(width):
+                            ranks[n, k] += sibling_prune[k]
+                        later[n] = True
                     if table[c, FLAGS] & EXACT:
-                        if earlier_free and not table[c, FLAGS] & SIBLING_TIES:  # (rule 23: no loss)
+                        if earlier_free and not near_free and not table[c, FLAGS] & SIBLING_TIES:  # (rule 23: no loss)
                             split = table[c, SPLIT_SIBLING]
                             if (split >= 0 and not _any_bit(state, p, hyp_off, split, 1)) or (  # rule 24, or rule 10
                                 extends and table[state[p, sc + _LAST_M], FLAGS] & LATER_WEAK
@@ -443,6 +457,18 @@ def search(
         out[k] = node_match[node]
         node = node_prev[node]
     return out
+
+
+@compiled
+def _any_free(state: np.ndarray, p: int, hyp_off: int, masks: np.ndarray, row: int) -> bool:
+    """Whether path ``p`` leaves free a word of mask row ``row`` (-1: none): its hypothesis words, then its
+    reference words, as the path's own masks are laid out from ``hyp_off`` (rules 9 and 25)."""
+    if row < 0:
+        return False
+    for w in range(masks.shape[1]):
+        if masks[row, w] & ~state[p, hyp_off + w]:
+            return True
+    return False
 
 
 @compiled
