@@ -299,8 +299,10 @@ class ParaphraseTable:
         s = rep[rep2]
         return seg[s], start[s], length[s], dstart[dst_i], dlength[dst_i], self._prob[pair[rep2]], (pair - lo[rep])[rep2]
 
-    def match_batch(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[ParaphraseMatch]]:
-        """Every candidate paraphrase match of each (hypothesis, reference) word-sequence pair."""
+    def match_columns(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> tuple[np.ndarray, ...]:
+        """Every candidate paraphrase match of each (hypothesis, reference) pair as arrays: pair, hyp_start,
+        hyp_len, ref_start, ref_len, prob, direction, listing (:class:`ParaphraseMatch`), sorted by pair,
+        hyp_start, ref_start and direction."""
         hyps, refs = self._ngrams([h for h, _ in pairs], [r for _, r in pairs])
         seg_f, hs_f, hl_f, rs_f, rl_f, pr_f, li_f = self._join(hyps, refs)
         seg_b, rs_b, rl_b, hs_b, hl_b, pr_b, li_b = self._join(refs, hyps)
@@ -310,8 +312,13 @@ class ParaphraseTable:
         prob = np.concatenate([pr_f, pr_b])
         listing = np.concatenate([li_f, li_b])
         order = np.lexsort((direction, cols[2], cols[0], seg))
-        bounds = np.searchsorted(seg[order], np.arange(len(pairs) + 1))
-        rows = list(map(ParaphraseMatch._make, zip(*(c[order].tolist() for c in (*cols, prob, direction, listing)))))
+        return tuple(c[order] for c in (seg, *cols, prob, direction, listing))
+
+    def match_batch(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[ParaphraseMatch]]:
+        """Every candidate paraphrase match of each (hypothesis, reference) word-sequence pair."""
+        seg, *cols = self.match_columns(pairs)
+        bounds = np.searchsorted(seg, np.arange(len(pairs) + 1))
+        rows = list(map(ParaphraseMatch._make, zip(*(c.tolist() for c in cols))))
         return [rows[bounds[i] : bounds[i + 1]] for i in range(len(pairs))]
 
     def match(self, hyp: Sequence[str], ref: Sequence[str]) -> list[ParaphraseMatch]:

@@ -14,15 +14,18 @@ not averaged over segments.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+import numpy as np
+
 from tmtprime.errors import UsageError
 from tmtprime.meteor.aligner import DEFAULT_BEAM, align, count_chunks
-from tmtprime.meteor.matchers import Match, PhraseTable, build_matchers, paraphrase_candidates
+from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
+from tmtprime.meteor.word_ids import WordIds
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, sum_stats
 
 VERSION = "1.5"
@@ -164,10 +167,11 @@ class Meteor:
         self._function_words: frozenset[str] | None = None
         self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
+        self._word_ids = WordIds()
 
     # -- resources -------------------------------------------------------------------
     @cached_property
-    def _matchers(self) -> list[Callable[[Sequence[str], Sequence[str], int], list[Match]] | PhraseTable]:
+    def _matchers(self) -> list[BatchMatcher]:
         return build_matchers(self.config.modules, self.config.language, self._open_paraphrases)
 
     def _open_paraphrases(self) -> PhraseTable:
@@ -229,20 +233,12 @@ class Meteor:
         return toks
 
     # -- scoring ---------------------------------------------------------------------
-    def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[Match]]:
-        """Every candidate match of each (hyp tokens, ref tokens) pair, module by module."""
-        out: list[list[Match]] = [[] for _ in pairs]
-        for stage, matcher in enumerate(self._matchers):
-            if callable(matcher):
-                for k, (hyp, ref) in enumerate(pairs):
-                    if hyp and ref:
-                        out[k].extend(matcher(hyp, ref, stage))
-            else:
-                for k, found in enumerate(paraphrase_candidates(matcher, pairs, stage)):
-                    out[k].extend(found)
-        return out
+    def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[np.ndarray]:
+        """Every candidate match of each (hyp tokens, ref tokens) pair, module by module: rows of ``(n, 5)`` arrays."""
+        batch = PairBatch.of(pairs, self._word_ids)
+        return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(pairs))
 
-    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None) -> list[Match]:
+    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None) -> list[Match]:
         """The jar's alignment of two token lists."""
         if not hyp or not ref:
             return []
@@ -251,7 +247,7 @@ class Meteor:
         return align(hyp, ref, candidates, self._exact_stages, self.beam_size)
 
     def token_stats(
-        self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None
+        self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None
     ) -> tuple[MeteorStats, list[Match]]:
         """Statistics and alignment of two token lists (before scoring)."""
         alignment = self.align_tokens(hyp, ref, candidates)
