@@ -17,16 +17,17 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
 
 from tmtprime.errors import UsageError
-from tmtprime.meteor.aligner import DEFAULT_BEAM, align, count_chunks
+from tmtprime.meteor.aligner import DEFAULT_BEAM, align
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
-from tmtprime.meteor.word_ids import WordIds
-from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, sum_stats
+from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
+from tmtprime.meteor.word_ids import WordIds, WordValues
 
 VERSION = "1.5"
 """The Meteor version whose behaviour this scorer reproduces."""
@@ -235,8 +236,10 @@ class Meteor:
     # -- scoring ---------------------------------------------------------------------
     def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[np.ndarray]:
         """Every candidate match of each (hyp tokens, ref tokens) pair, module by module: rows of ``(n, 5)`` arrays."""
-        batch = PairBatch.of(pairs, self._word_ids)
-        return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(pairs))
+        return self._candidates(PairBatch.of(pairs, self._word_ids))
+
+    def _candidates(self, batch: PairBatch) -> list[np.ndarray]:
+        return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(batch.pairs))
 
     def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None) -> list[Match]:
         """The jar's alignment of two token lists."""
@@ -251,38 +254,24 @@ class Meteor:
     ) -> tuple[MeteorStats, list[Match]]:
         """Statistics and alignment of two token lists (before scoring)."""
         alignment = self.align_tokens(hyp, ref, candidates)
-        fw = self.function_words
+        return self._pair_stats(PairBatch.of([(hyp, ref)], self._word_ids), [alignment])[0], alignment
+
+    @cached_property
+    def _function_word_flags(self) -> WordValues:
         # the jar looks function words up lower-cased ("The" is one even without -lower/-norm)
-        hyp_fw = [w.lower() in fw for w in hyp]
-        ref_fw = [w.lower() in fw for w in ref]
-        st = MeteorStats()
-        n = self._stages
-        st.test_content_matches = [0.0] * n
-        st.ref_content_matches = [0.0] * n
-        st.test_function_matches = [0.0] * n
-        st.ref_function_matches = [0.0] * n
-        st.test_length = float(len(hyp))
-        st.ref_length = float(len(ref))
-        st.test_function = float(sum(hyp_fw))
-        st.ref_function = float(sum(ref_fw))
-        tw = rw = 0
-        for hs, hl, rs, rl, stage in alignment:
-            for i in range(hs, hs + hl):
-                if hyp_fw[i]:
-                    st.test_function_matches[stage] += 1
-                else:
-                    st.test_content_matches[stage] += 1
-            for j in range(rs, rs + rl):
-                if ref_fw[j]:
-                    st.ref_function_matches[stage] += 1
-                else:
-                    st.ref_content_matches[stage] += 1
-            tw += hl
-            rw += rl
-        st.chunks = float(count_chunks(alignment))
-        st.test_word_matches = float(tw)
-        st.ref_word_matches = float(rw)
-        return st, alignment
+        return WordValues(lambda word: word.lower() in self.function_words)
+
+    def _pair_stats(self, batch: PairBatch, alignments: Sequence[Sequence[Match]]) -> list[MeteorStats]:
+        """Each pair's statistics before scoring, from its (sorted) alignment."""
+        function = self._function_word_flags.of(batch.words)
+        offsets = np.zeros(len(alignments) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, alignments), dtype=np.int64, count=len(alignments)), out=offsets[1:])
+        matches = np.array(list(chain.from_iterable(alignments)), dtype=np.int64).reshape(-1, 5)
+        rows = segment_stats(
+            function[batch.hyp_ids], batch.hyp_offsets, function[batch.ref_ids], batch.ref_offsets, matches, offsets,
+            self._stages,
+        )  # fmt: skip
+        return [MeteorStats.from_list(row, self._stages) for row in rows.tolist()]
 
     def score_stats(self, stats: MeteorStats) -> ScoreParts:
         """Score statistics (may set ``stats.chunks`` to 0, as the jar does)."""
@@ -302,12 +291,14 @@ class Meteor:
         hyp_tokens = [self.tokenize(h) for h in hyps]
         ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
         pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
-        cands = iter(self.candidates(pairs))
+        batch = PairBatch.of(pairs, self._word_ids)
+        alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, self._candidates(batch))]
+        found = zip(self._pair_stats(batch, alignments), alignments)
         results: list[MeteorScore] = []
         for h, rs in zip(hyp_tokens, ref_tokens):
             best: MeteorScore | None = None
             for k, r in enumerate(rs):
-                raw, alignment = self.token_stats(h, r, next(cands))
+                raw, alignment = next(found)
                 scored = raw.copy()
                 parts = self.score_stats(scored)
                 if best is None or parts.score > best.score:
