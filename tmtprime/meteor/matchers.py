@@ -60,9 +60,9 @@ class PhraseTable(Protocol):
     matches both ways and a pair listed both ways gives two candidates on the
     same spans); ``listing`` is the pair's rank among the paraphrases listed
     for its first phrase, in table order. A table may also offer
-    ``match_columns(pairs)``: the same candidates of all pairs as arrays
-    (pair, hyp_start, hyp_len, ref_start, ref_len, prob, direction, listing),
-    which saves building the tuples.
+    ``word_id(word)`` and ``match_word_ids(hyp_words, hyp_offsets,
+    ref_words, ref_offsets)``: the same candidates of all pairs as arrays
+    from the table's word ids of the tokens, which saves building tuples.
     """
 
     def match_batch(self, pairs: Pairs) -> list[Sequence[tuple[int, int, int, int, float, int, int]]]: ...
@@ -105,11 +105,12 @@ def java_hash(text: str) -> int:
 
 
 @compiled
-def _grown(out: np.ndarray, n: int) -> np.ndarray:
-    """``out`` with room for row ``n`` (doubled when full)."""
+def grown_rows(out: np.ndarray, n: int) -> np.ndarray:
+    """``out`` with room for row ``n`` (doubled when full): compiled loops collect a number of rows not known
+    in advance."""
     if n < out.shape[0]:
         return out
-    bigger = np.empty((2 * out.shape[0] + 16, out.shape[1]), np.int64)
+    bigger = np.empty((2 * out.shape[0] + 16, out.shape[1]), out.dtype)
     bigger[: out.shape[0]] = out
     return bigger
 
@@ -128,7 +129,7 @@ def _equal_key_matches(
             k, w = key[hyp[i]], word[hyp[i]]
             for j in range(r0, ref_off[p + 1]):
                 if key[ref[j]] == k and not (only_different and word[ref[j]] == w):
-                    out = _grown(out, n)
+                    out = grown_rows(out, n)
                     out[n, 0], out[n, 1], out[n, 2], out[n, 3], out[n, 4], out[n, 5] = p, i - h0, 1, j - r0, 1, stage
                     n += 1
     return out[:n].copy()
@@ -165,7 +166,7 @@ def _shared_set_matches(
             for j in range(r0, ref_off[p + 1]):
                 b = ref[j]
                 if a != b and start[b] != start[b + 1] and _sets_meet(start, data, a, b):
-                    out = _grown(out, n)
+                    out = grown_rows(out, n)
                     out[n, 0], out[n, 1], out[n, 2], out[n, 3], out[n, 4], out[n, 5] = p, i - h0, 1, j - r0, 1, stage
                     n += 1
     return out[:n].copy()
@@ -221,9 +222,11 @@ class ParaphraseMatcher:
 
     def __init__(self, table: PhraseTable) -> None:
         self.table = table
+        word_id = getattr(table, "word_id", None)
+        self._table_ids = WordValues(word_id) if word_id is not None else None
 
     def match_batch(self, batch: PairBatch, stage: int) -> np.ndarray:
-        pair, hs, hl, rs, rl, direction, listing = self._columns(batch.pairs)
+        pair, hs, hl, rs, rl, direction, listing = self._columns(batch)
         # a stable sort: candidates that tie keep the table's order (pair, hyp_start, ref_start, direction)
         order = np.lexsort((hs, listing * direction, rl * direction, 1 - direction, pair))
         out = np.empty((len(order), 6), np.int64)
@@ -232,14 +235,13 @@ class ParaphraseMatcher:
         out[:, 5] = stage
         return out
 
-    def _columns(self, pairs: Pairs) -> list[np.ndarray]:
+    def _columns(self, batch: PairBatch) -> list[np.ndarray]:
         """(pair, hyp_start, hyp_len, ref_start, ref_len, direction, listing) of every candidate, pair by pair."""
-        columns = getattr(self.table, "match_columns", None)
-        if columns is not None:
-            pair, hs, hl, rs, rl, _prob, direction, listing = columns(pairs)
-            return [np.asarray(c, dtype=np.int64) for c in (pair, hs, hl, rs, rl, direction, listing)]
-        found = self.table.match_batch(pairs)
-        rows = [(k, m[0], m[1], m[2], m[3], m[5], m[6]) for k, ms in enumerate(found) for m in ms]
+        if self._table_ids is not None:
+            ids = self._table_ids.of(batch.words)
+            found = self.table.match_word_ids(ids[batch.hyp_ids], batch.hyp_offsets, ids[batch.ref_ids], batch.ref_offsets)
+            return list(found[:7])
+        rows = [(k, m[0], m[1], m[2], m[3], m[5], m[6]) for k, ms in enumerate(self.table.match_batch(batch.pairs)) for m in ms]
         return list(np.array(rows, dtype=np.int64).reshape(-1, 7).T)
 
 

@@ -39,15 +39,10 @@ class WordIds:
             self.words.clear()
             self.generation += 1
         ids = self._ids
-        found = list(map(ids.get, tokens))
-        if None in found:
-            for k, (word, i) in enumerate(zip(tokens, found)):
-                if i is None:
-                    i = ids.get(word)
-                    if i is None:
-                        i = ids[word] = len(self.words)
-                        self.words.append(word)
-                    found[k] = i
+        new = [word for word in dict.fromkeys(tokens) if word not in ids]  # in order of first sight
+        ids.update(zip(new, range(len(self.words), len(self.words) + len(new))))
+        self.words += new
+        found = list(map(ids.__getitem__, tokens))
         offsets = np.zeros(len(segments) + 1, dtype=np.int64)
         np.cumsum(np.fromiter(map(len, segments), dtype=np.int64, count=len(segments)), out=offsets[1:])
         return np.array(found, dtype=np.int64), offsets
