@@ -8,12 +8,18 @@ through :func:`tmtprime.parallel.run_batches`; each worker builds its own
 scorer from the configuration and opens the memory-mapped paraphrase index
 itself, so nothing large is pickled. Worker start-up costs a second or two,
 so it only pays for tens of thousands of segments on an idle machine.
+
+In this process the cyclic garbage collector is paused while scoring
+(:func:`tmtprime.meteor.gc_pause.paused_gc`): the scores kept so far made
+each of its full collections longer; on the 10,000 bench segments it took
+0.5 of 3.6 s of CPU time (3.58 s with it, 3.10 s paused, same run).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.scorer import Meteor, MeteorScore
 from tmtprime.parallel import run_batches, workers
 
@@ -44,11 +50,12 @@ def score_segments(
             from tqdm import tqdm
 
             progress = tqdm(total=len(items), desc="meteor", unit="seg", leave=False, file=sys.stderr)
-    for start in range(0, len(items), BATCH):
-        chunk = items[start : start + BATCH]
-        out.extend(meteor.score_segments([h for h, _ in chunk], [r for _, r in chunk]))
-        if progress is not None:
-            progress.update(len(chunk))
+    with paused_gc():  # about a seventh of the scoring time otherwise (module docstring)
+        for start in range(0, len(items), BATCH):
+            chunk = items[start : start + BATCH]
+            out.extend(meteor.score_segments([h for h, _ in chunk], [r for _, r in chunk]))
+            if progress is not None:
+                progress.update(len(chunk))
     if progress is not None:
         progress.close()
     return out
@@ -67,4 +74,5 @@ class _WorkerBatch:
         if meteor is None:
             meteor = Meteor.from_spec(self.spec)
             self._cache[self.spec] = meteor
-        return meteor.score_segments([h for h, _ in batch], [r for _, r in batch])
+        with paused_gc():
+            return meteor.score_segments([h for h, _ in batch], [r for _, r in batch])

@@ -24,7 +24,6 @@ different phrases share a hash.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import shutil
@@ -39,6 +38,7 @@ import numpy as np
 
 from tmtprime.errors import ResourceError
 from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.progress import ProgressCallback, track
 
 FORMAT_VERSION = 2
@@ -182,13 +182,8 @@ def _parse(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Pa
     The cyclic garbage collector is paused meanwhile: the millions of short
     lists made here would otherwise trigger it again and again (3x slower).
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         return _parse_blocks(path, quiet=quiet, callback=callback)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:
