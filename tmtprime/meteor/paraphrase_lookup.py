@@ -75,17 +75,23 @@ def listed_pairs(
     paraphrases (``listing``: the rank in that list), then by destination
     n-gram.
     """
-    keys = dst[:, 0] * n_phrases + dst[:, 3]
-    order = np.argsort(keys, kind="mergesort")
-    keys = keys[order]
+    order = np.argsort(dst[:, 0] * n_phrases + dst[:, 3], kind="mergesort")
+    segment, phrase = dst[order, 0], dst[order, 3]
+    n_segments = max(src[:, 0].max(), segment.max()) + 1 if src.shape[0] and dst.shape[0] else 0
+    # each segment's destination phrases, sorted: a short binary search per listed paraphrase
+    segment_start = np.searchsorted(segment, np.arange(n_segments + 1))
     out = np.empty((16, 7), np.int64)
     found = 0
     for s in range(src.shape[0]):
         lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
+        first, last = segment_start[src[s, 0]], segment_start[src[s, 0] + 1]
+        if first == last:
+            continue
+        mine = phrase[first:last]
         for pair in range(lo, hi):
-            key = src[s, 0] * n_phrases + np.int64(pair_tgt[pair])
-            a = np.searchsorted(keys, key)
-            while a < keys.shape[0] and keys[a] == key:
+            target = np.int64(pair_tgt[pair])
+            a = first + np.searchsorted(mine, target)
+            while a < last and phrase[a] == target:
                 d = order[a]
                 out = grown_rows(out, found)
                 out[found, 0], out[found, 1], out[found, 2] = src[s, 0], src[s, 1], src[s, 2]
