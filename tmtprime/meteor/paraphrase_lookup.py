@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from tmtprime.meteor.beam import compiled
-from tmtprime.meteor.matchers import grown_rows
 from tmtprime.meteor.paraphrase_index import extend_one, finalize_one
 
 
@@ -37,7 +36,7 @@ def known_phrases(
         segment[offsets[k] : offsets[k + 1]] = k
     state = np.zeros(n_words, np.uint64)
     alive = words >= 0  # the n-gram starting here is known so far
-    out = np.empty((16, 4), np.int64)
+    out = np.empty((n_words * max_len, 4), np.int64)  # at most one row per n-gram (touched only where written)
     found = 0
     for n in range(1, max_len + 1):
         any_alive = False
@@ -54,13 +53,20 @@ def known_phrases(
             b = np.int64(h >> shift)
             for k in range(buckets[b], buckets[b + 1]):
                 if phrase_hash[k] == h:
-                    out = grown_rows(out, found)
                     out[found, 0], out[found, 1], out[found, 2], out[found, 3] = segment[p], p - offsets[segment[p]], n, k
                     found += 1
                     break
         if not any_alive:
             break
     return out[:found].copy()
+
+
+@compiled
+def _doubled(out: np.ndarray) -> np.ndarray:
+    """``out`` with twice the rows (the first ones copied)."""
+    bigger = np.empty((2 * out.shape[0], out.shape[1]), out.dtype)
+    bigger[: out.shape[0]] = out
+    return bigger
 
 
 @compiled
@@ -75,25 +81,27 @@ def listed_pairs(
     paraphrases (``listing``: the rank in that list), then by destination
     n-gram.
     """
+    if src.shape[0] == 0 or dst.shape[0] == 0:
+        return np.empty((0, 7), np.int64)
     order = np.argsort(dst[:, 0] * n_phrases + dst[:, 3], kind="mergesort")
     segment, phrase = dst[order, 0], dst[order, 3]
-    n_segments = max(src[:, 0].max(), segment.max()) + 1 if src.shape[0] and dst.shape[0] else 0
     # each segment's destination phrases, sorted: a short binary search per listed paraphrase
-    segment_start = np.searchsorted(segment, np.arange(n_segments + 1))
-    out = np.empty((16, 7), np.int64)
+    segment_start = np.searchsorted(segment, np.arange(max(src[:, 0].max(), segment.max()) + 2))
+    out = np.empty((1024, 7), np.int64)
     found = 0
     for s in range(src.shape[0]):
-        lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
         first, last = segment_start[src[s, 0]], segment_start[src[s, 0] + 1]
         if first == last:
             continue
+        lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
         mine = phrase[first:last]
         for pair in range(lo, hi):
             target = np.int64(pair_tgt[pair])
             a = first + np.searchsorted(mine, target)
             while a < last and phrase[a] == target:
+                if found == out.shape[0]:
+                    out = _doubled(out)
                 d = order[a]
-                out = grown_rows(out, found)
                 out[found, 0], out[found, 1], out[found, 2] = src[s, 0], src[s, 1], src[s, 2]
                 out[found, 3], out[found, 4], out[found, 5], out[found, 6] = dst[d, 1], dst[d, 2], pair, pair - lo
                 found += 1
