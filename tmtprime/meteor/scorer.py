@@ -9,6 +9,13 @@
 each is scored and the best-scoring one supplies the segment's statistics
 (ties: the first). The corpus score is computed from the summed statistics,
 not averaged over segments.
+
+:meth:`Meteor.score_segments` works on a batch: its tokens become word ids
+once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module lists the
+candidates of all pairs in one pass, each pair is aligned, and the
+statistics of all pairs are counted in one compiled pass. Scoring the 10,000
+English bench segments (all modules, ``-norm``) took 3.96-5.34 s of CPU
+time pair by pair and takes 2.35-2.78 s so (three alternating runs, load 3).
 """
 
 from __future__ import annotations

@@ -195,8 +195,9 @@ def segment_stats(
     (1 for a function word, else 0), and likewise for the reference; its
     alignment is rows ``match_offsets[k]:match_offsets[k + 1]`` of ``matches``
     (hs, hl, rs, rl, stage), sorted (chunks are counted along it). WHY one
-    compiled pass: counted word by word in Python this cost about as much as
-    the beam search (scorer.py's docstring has the figures).
+    compiled pass: counted word by word in Python, the statistics of the
+    10,000 English bench pairs took 0.23 s of CPU time, now 0.07-0.12 s
+    (two alternating runs, load 3).
     """
     n = hyp_offsets.shape[0] - 1
     tail = 4 + 4 * stages
