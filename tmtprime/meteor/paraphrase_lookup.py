@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.matchers import room_for
 from tmtprime.meteor.paraphrase_index import extend_one, finalize_one
 
 
@@ -65,14 +66,6 @@ def known_phrases(
 
 
 @compiled
-def _doubled(out: np.ndarray) -> np.ndarray:
-    """``out`` with twice the rows (the first ones copied)."""
-    bigger = np.empty((2 * out.shape[0], out.shape[1]), out.dtype)
-    bigger[: out.shape[0]] = out
-    return bigger
-
-
-@compiled
 def listed_pairs(
     src: np.ndarray, dst: np.ndarray, src_off: np.ndarray, pair_tgt: np.ndarray, n_phrases: int
 ) -> np.ndarray:  # fmt: skip
@@ -97,13 +90,12 @@ def listed_pairs(
         if first == last:
             continue
         lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
+        out = room_for(out, found, (hi - lo) * (last - first))
         mine = phrase[first:last]
         for pair in range(lo, hi):
             target = np.int64(pair_tgt[pair])
             a = first + np.searchsorted(mine, target)
             while a < last and phrase[a] == target:
-                if found == out.shape[0]:
-                    out = _doubled(out)
                 d = order[a]
                 out[found, 0], out[found, 1], out[found, 2] = src[s, 0], src[s, 1], src[s, 2]
                 out[found, 3], out[found, 4], out[found, 5], out[found, 6] = dst[d, 1], dst[d, 2], pair, pair - lo

@@ -15,7 +15,7 @@ once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module lists the
 candidates of all pairs in one pass, each pair is aligned, and the
 statistics of all pairs are counted in one compiled pass. Scoring the 10,000
 English bench segments (all modules, ``-norm``) took 3.96-5.34 s of CPU
-time pair by pair and takes 2.35-2.78 s so (three alternating runs, load 3).
+time pair by pair and 2.35-2.78 s in batches (three alternating runs, load 3).
 """
 
 from __future__ import annotations
