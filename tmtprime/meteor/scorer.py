@@ -31,6 +31,7 @@ import numpy as np
 
 from tmtprime.errors import UsageError
 from tmtprime.meteor.aligner import DEFAULT_BEAM, align
+from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
@@ -295,25 +296,26 @@ class Meteor:
 
     def score_segments(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """Score each hypothesis against its own list of references (``refs_per_segment[i]``)."""
-        hyp_tokens = [self.tokenize(h) for h in hyps]
-        ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
-        pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
-        batch = PairBatch.of(pairs, self._word_ids)
-        alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, self._candidates(batch))]
-        found = zip(self._pair_stats(batch, alignments), alignments)
-        results: list[MeteorScore] = []
-        for h, rs in zip(hyp_tokens, ref_tokens):
-            best: MeteorScore | None = None
-            for k, r in enumerate(rs):
-                raw, alignment = next(found)
-                scored = raw.copy()
-                parts = self.score_stats(scored)
-                if best is None or parts.score > best.score:
-                    best = self._result(parts, scored, raw, h, r, alignment, k)
-            if best is None:
-                raise UsageError("every segment needs at least one reference")
-            results.append(best)
-        return results
+        with paused_gc():  # many short-lived lists and tuples, no cycles (gc_pause)
+            hyp_tokens = [self.tokenize(h) for h in hyps]
+            ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
+            pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
+            batch = PairBatch.of(pairs, self._word_ids)
+            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, self._candidates(batch))]
+            found = zip(self._pair_stats(batch, alignments), alignments)
+            results: list[MeteorScore] = []
+            for h, rs in zip(hyp_tokens, ref_tokens):
+                best: MeteorScore | None = None
+                for k, r in enumerate(rs):
+                    raw, alignment = next(found)
+                    scored = raw.copy()
+                    parts = self.score_stats(scored)
+                    if best is None or parts.score > best.score:
+                        best = self._result(parts, scored, raw, h, r, alignment, k)
+                if best is None:
+                    raise UsageError("every segment needs at least one reference")
+                results.append(best)
+            return results
 
     def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """Per-segment scores; ``refs`` are reference streams (sacrebleu style)."""
