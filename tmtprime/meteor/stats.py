@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import add
 
 import numpy as np
 
@@ -154,17 +155,19 @@ def compute_score(
 ) -> ScoreParts:
     """The jar's score computation. May set ``stats.chunks`` to 0 (full single-chunk match)."""
     n = min(len(weights), stats.stages)
-    test_matched = sum(stats.test_total_matches(i) for i in range(n))
-    ref_matched = sum(stats.ref_total_matches(i) for i in range(n))
+    tc, rc = stats.test_content_matches[:n], stats.ref_content_matches[:n]
+    tf, rf = stats.test_function_matches[:n], stats.ref_function_matches[:n]
+    test_matched = sum(map(add, tc, tf))
+    ref_matched = sum(map(add, rc, rf))
     # the jar's summation order (content terms first, then function terms): last-bit exact
     test_weighted = 0.0
     ref_weighted = 0.0
-    for i in range(n):
-        test_weighted += (weights[i] * stats.test_content_matches[i]) * delta
-        ref_weighted += (weights[i] * stats.ref_content_matches[i]) * delta
-    for i in range(n):
-        test_weighted += (weights[i] * stats.test_function_matches[i]) * (1.0 - delta)
-        ref_weighted += (weights[i] * stats.ref_function_matches[i]) * (1.0 - delta)
+    for w, t, r in zip(weights, tc, rc):
+        test_weighted += (w * t) * delta
+        ref_weighted += (w * r) * delta
+    for w, t, r in zip(weights, tf, rf):
+        test_weighted += (w * t) * (1.0 - delta)
+        ref_weighted += (w * r) * (1.0 - delta)
     test_len_weighted = delta * (stats.test_length - stats.test_function) + (1.0 - delta) * stats.test_function
     ref_len_weighted = delta * (stats.ref_length - stats.ref_function) + (1.0 - delta) * stats.ref_function
     precision = java_div(test_weighted, test_len_weighted)
