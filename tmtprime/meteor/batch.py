@@ -1,8 +1,8 @@
 """Scoring many segments: progress reporting and, on request, worker processes.
 
-One process scores about 2,000-3,000 segments a second, faster than the
-jar's steady state where measured (bench/meteor_speed.py), so one process is
-the default.
+One process scores about 2,500-3,300 segments a second at load 4-5 on two
+cores (bench/meteor_speed.py's steady state), faster than the jar's, so one
+process is the default.
 With ``n_jobs`` > 1 (``tmtprime meteor -j N``) batches are scored in parallel
 through :func:`tmtprime.parallel.run_batches`; each worker builds its own
 scorer from the configuration and opens the memory-mapped paraphrase index
