@@ -909,21 +909,22 @@ def count_chunks(matches: Sequence[Match]) -> int:
 def align(
     hyp: Sequence[str],
     ref: Sequence[str],
-    candidates: Sequence[Match],
+    candidates: Sequence[Match] | np.ndarray,
     exact_stages: Collection[int],
     beam_size: int = DEFAULT_BEAM,
 ) -> list[Match]:
-    """The jar's alignment of ``hyp`` and ``ref`` from ``candidates``, sorted by hypothesis position."""
+    """The jar's alignment of ``hyp`` and ``ref`` from ``candidates`` (tuples or rows of an array), sorted by
+    hypothesis position."""
     if exact_stages and hyp and len(hyp) == len(ref) and list(hyp) == list(ref):
         stage = min(exact_stages)
         return [(i, 1, i, 1, stage) for i in range(len(hyp))]
-    if not candidates:
+    if len(candidates) == 0:
         return []
     hyp_len, ref_len = len(hyp), len(ref)
     spans = np.array(candidates, dtype=np.int64)
     fixed = _beam.unambiguous(spans, hyp_len, ref_len)
     if fixed.all():
-        return sorted(candidates)
+        return sorted(map(tuple, spans.tolist()))
     stages = int(spans[:, 4].max()) + 1
     exact_stage = np.zeros(stages, np.bool_)
     exact_stage[[s for s in exact_stages if s < stages]] = True
@@ -932,7 +933,7 @@ def align(
     weak_stages = spans[~exact, 4]
     one_weak_module = bool((weak_stages == weak_stages[:1]).all() and (spans[:, 1:4:2] == 1).all())
     best = _search(hyp_len, ref_len, spans, exact, stages, fixed, max(beam_size, 1), one_weak_module)
-    return sorted(candidates[k] for k in best.tolist())
+    return sorted(map(tuple, spans[best].tolist()))
 
 
 def compile_now(notify: Callable[[str], None] | None = None) -> None:

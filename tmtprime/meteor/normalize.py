@@ -136,6 +136,8 @@ def _restore_dots(text: str) -> str:
 def _moses_words(text: str, prefixes: dict[str, int]) -> list[str]:
     """Moses' word loop (detach a final full stop unless a rule keeps it), then the acronym rule."""
     words = [w for w in _WORD_SPLIT.split(text) if w]
+    if "." not in text:  # nothing for the loop below to change (a segment without a full stop)
+        return words
     out: list[str] = []
     last = len(words) - 1
     for i, word in enumerate(words):
@@ -159,7 +161,8 @@ def _moses_words(text: str, prefixes: dict[str, int]) -> list[str]:
 def _normalize(line: str, lang: str, no_punct: bool) -> list[str]:
     prefixes = nonbreaking_prefixes(lang)
     text = " " + _java_trim(line).translate(_QUOTES) + " "
-    text = _SEPARATE.sub(r" \1 ", text)
+    # = _SEPARATE.sub(r" \1 ", text) (the group is the whole match), without a Python call per match
+    text = " ".join(_SEPARATE.split(text))
     if ".." in text:
         text = _MULTI_DOT.sub(r" DOTMULTI\1", text)
         while "DOTMULTI." in text:

@@ -53,14 +53,8 @@ import numpy as np
 
 from tmtprime.errors import ResourceError
 from tmtprime.meteor.languages import language_name
-from tmtprime.meteor.paraphrase_index import (
-    FORMAT_VERSION,
-    compile_index,
-    drop_other_formats,
-    extend_hash,
-    finalize_hash,
-    hash_phrase_ids,
-)
+from tmtprime.meteor.paraphrase_index import FORMAT_VERSION, compile_index, drop_other_formats, hash_phrase_ids
+from tmtprime.meteor.paraphrase_lookup import known_phrases, listed_pairs
 from tmtprime.paths import cache_dir
 from tmtprime.progress import ProgressCallback
 
@@ -184,27 +178,6 @@ class ParaphraseTable:
     def __len__(self) -> int:
         return self.n_pairs
 
-    def _phrase_index(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Index of each hash in the table's sorted phrase hashes, and whether it is there.
-
-        The top bits of a hash select a bucket (``bucket_off``: ~1 phrase per
-        bucket), which is then scanned: three memory accesses per key instead
-        of a 22-step binary search (5x faster on a batch).
-        """
-        bucket = (hashes >> self._bucket_shift).astype(np.int64)
-        pos = self._buckets[bucket].astype(np.int64)
-        end = self._buckets[bucket + 1].astype(np.int64)
-        found = np.zeros(len(hashes), dtype=bool)
-        todo = np.flatnonzero(pos < end)
-        while len(todo):
-            hit = self._hash[pos[todo]] == hashes[todo]
-            found[todo[hit]] = True
-            todo = todo[~hit]
-            pos[todo] += 1
-            todo = todo[pos[todo] < end[todo]]
-        pos[~found] = 0
-        return pos, found
-
     def _phrase_words(self, index: int) -> tuple[str, ...]:
         row = self._rows[index]
         return tuple(self._words[w] for w in row.tolist() if w != self._pad)
@@ -234,85 +207,45 @@ class ParaphraseTable:
             for row, prob in zip(rows, self._prob[lo:hi].tolist())
         ]
 
-    def _candidate_ngrams(self, segments: Sequence[Sequence[str]]) -> tuple[np.ndarray, ...]:
-        """Every n-gram (n <= max_phrase_len) of known words within a segment: (segment, start, n, hash)."""
-        words = list(chain.from_iterable(segments))
-        ids = np.fromiter(map(self._ids.get, words, repeat(-1, len(words))), dtype=np.int64, count=len(words))
-        lengths = np.fromiter(map(len, segments), dtype=np.int64, count=len(segments))
-        seg_of = np.repeat(np.arange(len(segments), dtype=np.int64), lengths)
-        seg_start = np.repeat(np.cumsum(lengths) - lengths, lengths)
-        out: tuple[list[np.ndarray], ...] = ([], [], [], [])
-        known = ids >= 0
-        safe = np.maximum(ids, 0)
-        ok = known
-        h = np.zeros(len(ids), dtype=np.uint64)
-        for n in range(1, self.max_phrase_len + 1):
-            m = len(ids) - n + 1
-            if m <= 0:
-                break
-            h = extend_hash(h[:m], safe[n - 1 : n - 1 + m])
-            if n > 1:
-                ok = ok[:m] & known[n - 1 : n - 1 + m] & (seg_of[:m] == seg_of[n - 1 : n - 1 + m])
-            where = np.flatnonzero(ok)
-            if not len(where):
-                break
-            out[0].append(seg_of[where])
-            out[1].append(where - seg_start[where])
-            out[2].append(np.full(len(where), n, dtype=np.int64))
-            out[3].append(finalize_hash(h[where]))
-        if not out[0]:
-            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.uint64)
-        return tuple(np.concatenate(parts) for parts in out)
+    def word_id(self, word: str) -> int:
+        """The table's id of ``word``, -1 if no phrase of the table has it."""
+        return self._ids.get(word, -1)
 
-    def _ngrams(self, *sides: Sequence[Sequence[str]]) -> list[tuple[np.ndarray, ...]]:
-        """Per side, the n-grams that are phrases of the table: (segment, start, n, phrase index).
+    def match_word_ids(
+        self, hyp_words: np.ndarray, hyp_offsets: np.ndarray, ref_words: np.ndarray, ref_offsets: np.ndarray
+    ) -> tuple[np.ndarray, ...]:
+        """Every candidate paraphrase match of each (hypothesis, reference) pair, from the table's word ids of
+        their tokens (:meth:`word_id`; pair k's hypothesis is ``hyp_words[hyp_offsets[k]:hyp_offsets[k + 1]]``).
 
-        All sides are looked up in one sorted batch.
+        Columns: pair, hyp_start, hyp_len, ref_start, ref_len, direction,
+        listing (:class:`ParaphraseMatch`) and the table row of the listed
+        pair (its probability is ``pair_prob[row]``), sorted by pair,
+        hyp_start, ref_start and direction.
         """
-        cands = [self._candidate_ngrams(side) for side in sides]
-        pos, found = self._phrase_index(np.concatenate([c[3] for c in cands]))
-        out, at = [], 0
-        for seg, start, n, h in cands:
-            p, f = pos[at : at + len(h)], found[at : at + len(h)]
-            at += len(h)
-            out.append((seg[f], start[f], n[f], p[f]))
-        return out
-
-    def _join(self, src: tuple[np.ndarray, ...], dst: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
-        """Pairs (source n-gram, destination n-gram) of one segment with ``src phrase -> dst phrase`` listed."""
-        seg, start, length, phrase = src
-        lo = self._src_off[phrase].astype(np.int64)
-        counts = self._src_off[phrase + 1].astype(np.int64) - lo
-        rep = np.repeat(np.arange(len(phrase)), counts)
-        pair = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
-        n_phrases = np.int64(len(self._hash))
-        want = seg[rep] * n_phrases + self._tgt[pair].astype(np.int64)
-        dseg, dstart, dlength, dphrase = dst
-        have = dseg * n_phrases + dphrase
-        order = np.argsort(have, kind="stable")
-        have = have[order]
-        left = np.searchsorted(have, want, side="left")
-        right = np.searchsorted(have, want, side="right")
-        hits = right - left
-        rep2 = np.repeat(np.arange(len(want)), hits)
-        dst_i = order[np.repeat(left - (np.cumsum(hits) - hits), hits) + np.arange(int(hits.sum()))]
-        s = rep[rep2]
-        return seg[s], start[s], length[s], dstart[dst_i], dlength[dst_i], self._prob[pair[rep2]], (pair - lo[rep])[rep2]
+        lookup = (self.max_phrase_len, self._hash, self._buckets, self._bucket_shift)
+        hyps = known_phrases(hyp_words, hyp_offsets, *lookup)
+        refs = known_phrases(ref_words, ref_offsets, *lookup)
+        listed = (self._src_off, self._tgt, len(self._hash))
+        forward = listed_pairs(hyps, refs, *listed)  # hyp phrase -> ref phrase: direction 0
+        backward = listed_pairs(refs, hyps, *listed)[:, [0, 3, 4, 1, 2, 5, 6]]  # ref phrase -> hyp phrase
+        rows = np.concatenate([forward, backward])
+        direction = np.repeat(np.arange(2, dtype=np.int64), [len(forward), len(backward)])
+        order = np.lexsort((direction, rows[:, 3], rows[:, 1], rows[:, 0]))
+        return (*rows[order, :5].T, direction[order], rows[order, 6], rows[order, 5])
 
     def match_batch(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[ParaphraseMatch]]:
         """Every candidate paraphrase match of each (hypothesis, reference) word-sequence pair."""
-        hyps, refs = self._ngrams([h for h, _ in pairs], [r for _, r in pairs])
-        seg_f, hs_f, hl_f, rs_f, rl_f, pr_f, li_f = self._join(hyps, refs)
-        seg_b, rs_b, rl_b, hs_b, hl_b, pr_b, li_b = self._join(refs, hyps)
-        seg = np.concatenate([seg_f, seg_b])
-        cols = [np.concatenate(c) for c in ((hs_f, hs_b), (hl_f, hl_b), (rs_f, rs_b), (rl_f, rl_b))]
-        direction = np.concatenate([np.zeros(len(seg_f), np.int64), np.ones(len(seg_b), np.int64)])
-        prob = np.concatenate([pr_f, pr_b])
-        listing = np.concatenate([li_f, li_b])
-        order = np.lexsort((direction, cols[2], cols[0], seg))
-        bounds = np.searchsorted(seg[order], np.arange(len(pairs) + 1))
-        rows = list(map(ParaphraseMatch._make, zip(*(c[order].tolist() for c in (*cols, prob, direction, listing)))))
-        return [rows[bounds[i] : bounds[i + 1]] for i in range(len(pairs))]
+        sides = []
+        for side in ([h for h, _ in pairs], [r for _, r in pairs]):
+            words = list(chain.from_iterable(side))
+            offsets = np.zeros(len(side) + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, side), dtype=np.int64, count=len(side)), out=offsets[1:])
+            sides += [np.fromiter(map(self._ids.get, words, repeat(-1)), dtype=np.int64, count=len(words)), offsets]
+        pair, hs, hl, rs, rl, direction, listing, row = self.match_word_ids(*sides)
+        bounds = np.searchsorted(pair, np.arange(len(pairs) + 1)).tolist()
+        columns = (hs, hl, rs, rl, self._prob[row], direction, listing)
+        matches = list(map(ParaphraseMatch._make, zip(*(c.tolist() for c in columns))))
+        return [matches[bounds[i] : bounds[i + 1]] for i in range(len(pairs))]
 
     def match(self, hyp: Sequence[str], ref: Sequence[str]) -> list[ParaphraseMatch]:
         """Candidate paraphrase matches between one hypothesis and one reference."""

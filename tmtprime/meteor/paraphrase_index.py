@@ -24,7 +24,6 @@ different phrases share a hash.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import shutil
@@ -38,6 +37,8 @@ from typing import NamedTuple
 import numpy as np
 
 from tmtprime.errors import ResourceError
+from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.progress import ProgressCallback, track
 
 FORMAT_VERSION = 2
@@ -57,15 +58,32 @@ def extend_hash(h: np.ndarray, col: np.ndarray) -> np.ndarray:
         return h ^ (h >> np.uint64(29))
 
 
-def hash_phrase_ids(ids: Sequence[int]) -> int:
-    """The finalized hash of one phrase, with Python integers (no array overhead)."""
-    mask, h = 0xFFFFFFFFFFFFFFFF, 0
+@compiled
+def extend_one(h: np.uint64, word: np.int64) -> np.uint64:
+    """:func:`extend_hash` of one hash state (compiled, for the lookups of :mod:`tmtprime.meteor.paraphrase_lookup`)."""
+    h = (h ^ (np.uint64(word) + np.uint64(1))) * _MUL
+    return h ^ (h >> np.uint64(29))
+
+
+@compiled
+def finalize_one(h: np.uint64) -> np.uint64:
+    """:func:`finalize_hash` of one hash state (compiled)."""
+    h = (h ^ (h >> np.uint64(31))) * _MIX1
+    h = (h ^ (h >> np.uint64(27))) * _MIX2
+    return h ^ (h >> np.uint64(33))
+
+
+@compiled
+def _phrase_hash(ids: np.ndarray) -> np.uint64:
+    h = np.uint64(0)
     for x in ids:
-        h = ((h ^ (x + 1)) * 0x9E3779B97F4A7C15) & mask
-        h ^= h >> 29
-    h = ((h ^ (h >> 31)) * 0xBF58476D1CE4E5B9) & mask
-    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & mask
-    return h ^ (h >> 33)
+        h = extend_one(h, x)
+    return finalize_one(h)
+
+
+def hash_phrase_ids(ids: Sequence[int]) -> int:
+    """The finalized hash of one phrase."""
+    return int(_phrase_hash(np.asarray(ids, dtype=np.int64)))
 
 
 def finalize_hash(h: np.ndarray) -> np.ndarray:
@@ -164,13 +182,8 @@ def _parse(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Pa
     The cyclic garbage collector is paused meanwhile: the millions of short
     lists made here would otherwise trigger it again and again (3x slower).
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         return _parse_blocks(path, quiet=quiet, callback=callback)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:

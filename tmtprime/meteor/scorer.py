@@ -9,21 +9,33 @@
 each is scored and the best-scoring one supplies the segment's statistics
 (ties: the first). The corpus score is computed from the summed statistics,
 not averaged over segments.
+
+:meth:`Meteor.score_segments` works on a batch: its tokens become word ids
+once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module lists the
+candidates of all pairs in one pass, each pair is aligned, and the
+statistics of all pairs are counted in one compiled pass. Scoring the 10,000
+English bench segments (all modules, ``-norm``) took 3.96-5.34 s of CPU
+time pair by pair and 2.35-2.78 s in batches (three alternating runs, load 3).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from pathlib import Path
 
+import numpy as np
+
 from tmtprime.errors import UsageError
-from tmtprime.meteor.aligner import DEFAULT_BEAM, align, count_chunks
-from tmtprime.meteor.matchers import Match, PhraseTable, build_matchers, paraphrase_candidates
+from tmtprime.meteor.aligner import DEFAULT_BEAM, align
+from tmtprime.meteor.gc_pause import paused_gc
+from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
-from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, sum_stats
+from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
+from tmtprime.meteor.word_ids import WordIds, WordValues
 
 VERSION = "1.5"
 """The Meteor version whose behaviour this scorer reproduces."""
@@ -164,10 +176,11 @@ class Meteor:
         self._function_words: frozenset[str] | None = None
         self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
+        self._word_ids = WordIds()
 
     # -- resources -------------------------------------------------------------------
     @cached_property
-    def _matchers(self) -> list[Callable[[Sequence[str], Sequence[str], int], list[Match]] | PhraseTable]:
+    def _matchers(self) -> list[BatchMatcher]:
         return build_matchers(self.config.modules, self.config.language, self._open_paraphrases)
 
     def _open_paraphrases(self) -> PhraseTable:
@@ -229,20 +242,14 @@ class Meteor:
         return toks
 
     # -- scoring ---------------------------------------------------------------------
-    def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[list[Match]]:
-        """Every candidate match of each (hyp tokens, ref tokens) pair, module by module."""
-        out: list[list[Match]] = [[] for _ in pairs]
-        for stage, matcher in enumerate(self._matchers):
-            if callable(matcher):
-                for k, (hyp, ref) in enumerate(pairs):
-                    if hyp and ref:
-                        out[k].extend(matcher(hyp, ref, stage))
-            else:
-                for k, found in enumerate(paraphrase_candidates(matcher, pairs, stage)):
-                    out[k].extend(found)
-        return out
+    def candidates(self, pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[np.ndarray]:
+        """Every candidate match of each (hyp tokens, ref tokens) pair, module by module: rows of ``(n, 5)`` arrays."""
+        return self._candidates(PairBatch.of(pairs, self._word_ids))
 
-    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None) -> list[Match]:
+    def _candidates(self, batch: PairBatch) -> list[np.ndarray]:
+        return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(batch.pairs))
+
+    def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None) -> list[Match]:
         """The jar's alignment of two token lists."""
         if not hyp or not ref:
             return []
@@ -251,42 +258,28 @@ class Meteor:
         return align(hyp, ref, candidates, self._exact_stages, self.beam_size)
 
     def token_stats(
-        self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | None = None
+        self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None
     ) -> tuple[MeteorStats, list[Match]]:
         """Statistics and alignment of two token lists (before scoring)."""
         alignment = self.align_tokens(hyp, ref, candidates)
-        fw = self.function_words
+        return self._pair_stats(PairBatch.of([(hyp, ref)], self._word_ids), [alignment])[0], alignment
+
+    @cached_property
+    def _function_word_flags(self) -> WordValues:
         # the jar looks function words up lower-cased ("The" is one even without -lower/-norm)
-        hyp_fw = [w.lower() in fw for w in hyp]
-        ref_fw = [w.lower() in fw for w in ref]
-        st = MeteorStats()
-        n = self._stages
-        st.test_content_matches = [0.0] * n
-        st.ref_content_matches = [0.0] * n
-        st.test_function_matches = [0.0] * n
-        st.ref_function_matches = [0.0] * n
-        st.test_length = float(len(hyp))
-        st.ref_length = float(len(ref))
-        st.test_function = float(sum(hyp_fw))
-        st.ref_function = float(sum(ref_fw))
-        tw = rw = 0
-        for hs, hl, rs, rl, stage in alignment:
-            for i in range(hs, hs + hl):
-                if hyp_fw[i]:
-                    st.test_function_matches[stage] += 1
-                else:
-                    st.test_content_matches[stage] += 1
-            for j in range(rs, rs + rl):
-                if ref_fw[j]:
-                    st.ref_function_matches[stage] += 1
-                else:
-                    st.ref_content_matches[stage] += 1
-            tw += hl
-            rw += rl
-        st.chunks = float(count_chunks(alignment))
-        st.test_word_matches = float(tw)
-        st.ref_word_matches = float(rw)
-        return st, alignment
+        return WordValues(lambda word: word.lower() in self.function_words)
+
+    def _pair_stats(self, batch: PairBatch, alignments: Sequence[Sequence[Match]]) -> list[MeteorStats]:
+        """Each pair's statistics before scoring, from its (sorted) alignment."""
+        function = self._function_word_flags.of(batch.words)
+        offsets = np.zeros(len(alignments) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, alignments), dtype=np.int64, count=len(alignments)), out=offsets[1:])
+        matches = np.array(list(chain.from_iterable(alignments)), dtype=np.int64).reshape(-1, 5)
+        rows = segment_stats(
+            function[batch.hyp_ids], batch.hyp_offsets, function[batch.ref_ids], batch.ref_offsets, matches, offsets,
+            self._stages,
+        )  # fmt: skip
+        return [MeteorStats.from_list(row, self._stages) for row in rows.tolist()]
 
     def score_stats(self, stats: MeteorStats) -> ScoreParts:
         """Score statistics (may set ``stats.chunks`` to 0, as the jar does)."""
@@ -303,23 +296,26 @@ class Meteor:
 
     def score_segments(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """Score each hypothesis against its own list of references (``refs_per_segment[i]``)."""
-        hyp_tokens = [self.tokenize(h) for h in hyps]
-        ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
-        pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
-        cands = iter(self.candidates(pairs))
-        results: list[MeteorScore] = []
-        for h, rs in zip(hyp_tokens, ref_tokens):
-            best: MeteorScore | None = None
-            for k, r in enumerate(rs):
-                raw, alignment = self.token_stats(h, r, next(cands))
-                scored = raw.copy()
-                parts = self.score_stats(scored)
-                if best is None or parts.score > best.score:
-                    best = self._result(parts, scored, raw, h, r, alignment, k)
-            if best is None:
-                raise UsageError("every segment needs at least one reference")
-            results.append(best)
-        return results
+        with paused_gc():  # many short-lived lists and tuples, no cycles (gc_pause)
+            hyp_tokens = [self.tokenize(h) for h in hyps]
+            ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
+            pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
+            batch = PairBatch.of(pairs, self._word_ids)
+            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, self._candidates(batch))]
+            found = zip(self._pair_stats(batch, alignments), alignments)
+            results: list[MeteorScore] = []
+            for h, rs in zip(hyp_tokens, ref_tokens):
+                best: MeteorScore | None = None
+                for k, r in enumerate(rs):
+                    raw, alignment = next(found)
+                    scored = raw.copy()
+                    parts = self.score_stats(scored)
+                    if best is None or parts.score > best.score:
+                        best = self._result(parts, scored, raw, h, r, alignment, k)
+                if best is None:
+                    raise UsageError("every segment needs at least one reference")
+                results.append(best)
+            return results
 
     def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """Per-segment scores; ``refs`` are reference streams (sacrebleu style)."""

@@ -22,6 +22,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import add
+
+import numpy as np
+
+from tmtprime.meteor.beam import compiled
 
 MIN_STAGES = 4
 
@@ -87,18 +92,16 @@ class MeteorStats:
         if len(values) < need:
             raise ValueError(f"Meteor statistics need {need} numbers, got {len(values)}")
         v = [float(x) for x in values[:need]]
-        st = cls(v[0], v[1], v[2], v[3])
-        base = 4
-        st.test_content_matches = [v[base + 4 * i] for i in range(stages)]
-        st.ref_content_matches = [v[base + 4 * i + 1] for i in range(stages)]
-        st.test_function_matches = [v[base + 4 * i + 2] for i in range(stages)]
-        st.ref_function_matches = [v[base + 4 * i + 3] for i in range(stages)]
-        tail = base + 4 * stages
-        st.chunks, st.test_word_matches, st.ref_word_matches = v[tail], v[tail + 1], v[tail + 2]
-        return st
+        tail = 4 + 4 * stages
+        return cls(v[0], v[1], v[2], v[3], v[4:tail:4], v[5:tail:4], v[6:tail:4], v[7:tail:4], v[tail], v[tail + 1], v[tail + 2])
 
     def copy(self) -> MeteorStats:
-        return MeteorStats.from_list(self.to_list(), self.stages)
+        return MeteorStats(
+            self.test_length, self.ref_length, self.test_function, self.ref_function,
+            list(self.test_content_matches), list(self.ref_content_matches),
+            list(self.test_function_matches), list(self.ref_function_matches),
+            self.chunks, self.test_word_matches, self.ref_word_matches,
+        )  # fmt: skip
 
     def add(self, other: MeteorStats) -> None:
         """Accumulate ``other`` into these statistics (system-level totals)."""
@@ -152,17 +155,19 @@ def compute_score(
 ) -> ScoreParts:
     """The jar's score computation. May set ``stats.chunks`` to 0 (full single-chunk match)."""
     n = min(len(weights), stats.stages)
-    test_matched = sum(stats.test_total_matches(i) for i in range(n))
-    ref_matched = sum(stats.ref_total_matches(i) for i in range(n))
+    tc, rc = stats.test_content_matches[:n], stats.ref_content_matches[:n]
+    tf, rf = stats.test_function_matches[:n], stats.ref_function_matches[:n]
+    test_matched = sum(map(add, tc, tf))
+    ref_matched = sum(map(add, rc, rf))
     # the jar's summation order (content terms first, then function terms): last-bit exact
     test_weighted = 0.0
     ref_weighted = 0.0
-    for i in range(n):
-        test_weighted += (weights[i] * stats.test_content_matches[i]) * delta
-        ref_weighted += (weights[i] * stats.ref_content_matches[i]) * delta
-    for i in range(n):
-        test_weighted += (weights[i] * stats.test_function_matches[i]) * (1.0 - delta)
-        ref_weighted += (weights[i] * stats.ref_function_matches[i]) * (1.0 - delta)
+    for w, t, r in zip(weights, tc, rc):
+        test_weighted += (w * t) * delta
+        ref_weighted += (w * r) * delta
+    for w, t, r in zip(weights, tf, rf):
+        test_weighted += (w * t) * (1.0 - delta)
+        ref_weighted += (w * r) * (1.0 - delta)
     test_len_weighted = delta * (stats.test_length - stats.test_function) + (1.0 - delta) * stats.test_function
     ref_len_weighted = delta * (stats.ref_length - stats.ref_function) + (1.0 - delta) * stats.ref_function
     precision = java_div(test_weighted, test_len_weighted)
@@ -180,6 +185,45 @@ def compute_score(
     if math.isnan(score) or score < 0.0:
         score = 0.0
     return ScoreParts(precision, recall, f1, fmean, fragmentation, penalty, score)
+
+
+@compiled
+def segment_stats(
+    hyp_function: np.ndarray, hyp_offsets: np.ndarray, ref_function: np.ndarray, ref_offsets: np.ndarray,
+    matches: np.ndarray, match_offsets: np.ndarray, stages: int,
+) -> np.ndarray:  # fmt: skip
+    """The statistics of many segment pairs, one :meth:`MeteorStats.to_list` row per pair.
+
+    Pair k's tokens are ``hyp_offsets[k]:hyp_offsets[k + 1]`` of ``hyp_function``
+    (1 for a function word, else 0), and likewise for the reference; its
+    alignment is rows ``match_offsets[k]:match_offsets[k + 1]`` of ``matches``
+    (hs, hl, rs, rl, stage), sorted (chunks are counted along it). WHY one
+    compiled pass: counted word by word in Python, the statistics of the
+    10,000 English bench pairs took 0.23 s of CPU time, now 0.07-0.12 s
+    (two alternating runs, load 3).
+    """
+    n = hyp_offsets.shape[0] - 1
+    tail = 4 + 4 * stages
+    out = np.zeros((n, tail + 3))
+    for p in range(n):
+        h0, r0 = hyp_offsets[p], ref_offsets[p]
+        out[p, 0] = hyp_offsets[p + 1] - h0
+        out[p, 1] = ref_offsets[p + 1] - r0
+        out[p, 2] = hyp_function[h0 : hyp_offsets[p + 1]].sum()
+        out[p, 3] = ref_function[r0 : ref_offsets[p + 1]].sum()
+        last_h = last_r = -1
+        for m in range(match_offsets[p], match_offsets[p + 1]):
+            hs, hl, rs, rl, stage = matches[m, 0], matches[m, 1], matches[m, 2], matches[m, 3], matches[m, 4]
+            for i in range(hs, hs + hl):
+                out[p, 4 + 4 * stage + 2 * hyp_function[h0 + i]] += 1.0
+            for j in range(rs, rs + rl):
+                out[p, 5 + 4 * stage + 2 * ref_function[r0 + j]] += 1.0
+            if hs != last_h or rs != last_r:
+                out[p, tail] += 1.0
+            last_h, last_r = hs + hl, rs + rl
+            out[p, tail + 1] += hl
+            out[p, tail + 2] += rl
+    return out
 
 
 def sum_stats(items: Iterable[MeteorStats]) -> MeteorStats:
