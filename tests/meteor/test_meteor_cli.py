@@ -239,7 +239,7 @@ def test_stdio_bad_statistics_end_with_one_line_and_status_1(capsys, monkeypatch
 def test_the_one_off_compile_is_announced_once_per_installation(capsys, files, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "fresh-cache"))  # no record of a compiled aligner
     status, first_out, first_err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
-    assert status == 0 and "compiling the Meteor aligner once" in first_err
+    assert status == 0 and "compiling the Meteor scorer once" in first_err
     status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
     assert status == 0 and err == "" and out == first_out
     status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES, "-q")  # -q says nothing either way

@@ -936,29 +936,35 @@ def align(
     return sorted(map(tuple, spans[best].tolist()))
 
 
-def compile_now(notify: Callable[[str], None] | None = None) -> None:
-    """Compile the aligner before the first segment, telling ``notify`` when this is the one-off compile.
+def compile_now(notify: Callable[[str], None] | None = None, warm_up: Callable[[], object] | None = None) -> None:
+    """Compile before the first segment, telling ``notify`` when this is the one-off compile.
 
-    The first alignment after an install or an upgrade compiles the search
-    and the rules (14-17 s), during which a progress bar would stand still;
-    numba caches the result for later runs. A marker per installed version of
-    this code in TMTprime's cache directory says whether that has happened.
+    The first run after an install or an upgrade compiles the search, the
+    rules, the matchers and the statistics (about 30 s), during which a
+    progress bar would stand still; numba caches the result for later runs. A
+    marker per installed version of the compiled modules imported so far, in
+    TMTprime's cache directory, says whether that has happened. ``warm_up``
+    (the CLI scores one small pair with its configured scorer) compiles what a
+    run uses; by default only the aligner is compiled.
     """
     marker = _compiled_marker()
     if notify is not None and (marker is None or not marker.exists()):
-        notify("compiling the Meteor aligner once for this installation (about 15 s; later runs reuse it)")
-    # ``a b a`` / ``a a b``, exact only: ambiguous, so the rules and the search run (one compiled variant serves all)
-    align(("a", "b", "a"), ("a", "a", "b"), [(0, 1, 0, 1, 0), (0, 1, 1, 1, 0), (1, 1, 2, 1, 0), (2, 1, 0, 1, 0),
-                                             (2, 1, 1, 1, 0)], {0}, 2)  # fmt: skip
+        notify("compiling the Meteor scorer once for this installation (about 30 s; later runs reuse it)")
+    if warm_up is not None:
+        warm_up()
+    else:
+        # ``a b a`` / ``a a b``, exact only: ambiguous, so the rules and the search run (one compiled variant serves all)
+        align(("a", "b", "a"), ("a", "a", "b"), [(0, 1, 0, 1, 0), (0, 1, 1, 1, 0), (1, 1, 2, 1, 0), (2, 1, 0, 1, 0),
+                                                 (2, 1, 1, 1, 0)], {0}, 2)  # fmt: skip
     if marker is not None:
         marker.touch()
 
 
 def _compiled_marker() -> Path | None:
-    """Where to note that this installation's compiled aligner is cached; None without a writable cache."""
+    """Where to note that this installation's compiled code is cached; None without a writable cache."""
     import numba
 
-    sources = [Path(__file__), Path(_beam.__file__)]
+    sources = sorted(Path(f) for f in _beam.COMPILED_SOURCES)
     stamp = "|".join([numba.__version__, sys.version, *(f"{p}:{p.stat().st_mtime_ns}" for p in sources)])
     try:
         return cache_dir() / f"aligner-compiled-{hashlib.sha1(stamp.encode()).hexdigest()[:16]}"

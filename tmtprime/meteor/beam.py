@@ -30,6 +30,10 @@ import numpy as np
 from tmtprime.paths import cache_dir
 
 
+COMPILED_SOURCES: set[str] = set()
+"""Files of every function passed to :func:`compiled` so far: what the one-off compile notice stamps."""
+
+
 def compiled(func: Callable) -> Callable:
     """``func`` compiled on first use, the machine code cached on disk for the next runs.
 
@@ -37,8 +41,10 @@ def compiled(func: Callable) -> Callable:
     package directory is not writable (a system-wide install); only where
     neither can be written does it fall back to TMTprime's cache directory
     (``TMTPRIME_CACHE_DIR``), and without any writable place it compiles
-    in every process (about 14 s: the search and the rules of ``aligner.py``).
+    in every process (about 30 s: the search, the rules of ``aligner.py``, the
+    matchers and the statistics).
     """
+    COMPILED_SOURCES.add(func.__code__.co_filename)
     try:
         return numba.njit(cache=True)(func)
     except RuntimeError:  # numba found no writable cache location
