@@ -787,7 +787,14 @@ what the jar does, not of how. Known residual differences (measured in
   Spanish segment 2751 (14 -> 13 off, final diff 1.30e-4 -> 1.40e-4) and
   moves the French final diff 5.9e-4 -> 4.8e-4 with every other
   configuration unchanged, but loses small exact pairs at beams 3-5 (4,598
-  -> 4,565 at beam 3), so it is a fit to the bench, not the mechanism;
+  -> 4,565 at beam 3), so it is a fit to the bench, not the mechanism.
+  The jar's beam is not weaker everywhere: ``the oscar the the the
+  nomination " " " "`` / ``the " the " the oscar the`` (shrunk from WMT22
+  segment 2609) reaches ``the`` 0-4 2-6 3-0 4-2 (one chunk fewer) from beam
+  17 in the jar, 27 here (not at 48 and 57; 48 with stable ties, not
+  within 60 with stable ties and no sibling charge), so a mechanism has
+  to make the jar weaker among a bait's equal-rank detours and stronger
+  among permutations of one repeated word;
 * ties decided inside a crowded beam: in the TED sentence of rule 10
   without the stem candidate, the jar finds the alignment with one chunk
   fewer from beam 25, this search from beam 28 (exact matches only, so the
