@@ -963,3 +963,21 @@ def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_th
     # WMT22 segment 2657 shrunk: ``to`` 0-1 with ``full`` rather than ``the full`` = ``to full`` 1-1
     got = m.sentence_score("to the full air", ["due to full air and to"])
     assert sorted(got.alignment) == [(0, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0)]
+
+
+@pytest.mark.parametrize(
+    ("hyp", "ref", "expected"),
+    [
+        # the phrase 1-1 has a sibling 1-0 farther from the diagonal: the synonym after it earns nothing
+        ("x have taken", "they had their fill", [(1, 1, 0, 2, 3)]),
+        ("jellyfish have taken", "they had their fill", [(1, 1, 0, 2, 3)]),
+        ("x y have taken", "w they had their fill", [(2, 1, 1, 2, 3)]),
+        # the earlier sibling not farther: the nearer phrase with ``taken`` = ``fill``
+        ("have taken", "they had their fill", [(0, 1, 1, 2, 3), (1, 1, 3, 1, 2)]),
+        ("x have taken", "y they had their fill", [(1, 1, 2, 2, 3), (2, 1, 4, 1, 2)]),
+    ],
+)
+def test_weak_extension_of_a_phrase_moved_nearer_the_diagonal_matches_the_jar(hyp: str, ref: str, expected) -> None:
+    """Rule 26, WMT22 segment 236 shrunk, all English modules (jar: ``Matcher -l en``, the same at beams 4 and 40)."""
+    m = Meteor(lang="en", normalize=False)
+    assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
