@@ -927,6 +927,29 @@ what the jar does, not of how. Known residual differences (measured in
   matches out of the module fields does not fix it (it fixes 1300 and 2223
   at beam 40 by pruning, loses 2876 and 2973, and moves the adq corpus
   diff to -1.04e-4).
+* one-word weak pairs that open a chunk of their own, kept by the jar up to
+  a beam that depends on how crowded the beam is (English all modules, 10
+  segments): ``basis is reinforced of minerals`` / ``based is strengthened
+  mineral`` (WMT22 2580 shrunk; ``minerals`` = ``mineral`` a stem, synonym
+  and paraphrase match, no candidate after it) keeps the pair at beams 1-40
+  and drops it from 60 in the jar, as the unshrunk segment does. Rule 20's
+  credit without its "a candidate starts right after it" condition
+  reproduces this shrink at every beam 4-200, but with the same words the
+  jar's threshold moves with the placement (``... x mineral`` kept at 4 only,
+  ``... x y mineral`` at 4-40, ``based strengthened mineral`` never) and
+  on the bench it fixes 418 and 2580 and loses 1114, 1276 and 2911 (jar
+  keeps ``sleep`` = ``sleeping`` at 1-4, ``wash`` = ``washing`` at 1-20;
+  with the credit this search keeps them to 60 and past 200): its beam is
+  more crowded at such a pair than the jar's there, and less crowded in
+  1399 (``irritate`` = ``annoy``: jar 1-100, with the credit here 1-10)
+  and 1422 (jar 1-40, here 1-20).
+  Limiting the credit to pairs below the diagonal (``hs > rs``) gives 51
+  off (2580 fixed, nothing lost, every task one fewer; final diffs all
+  modules +9.4e-6 -> +2.6e-5, tune 1.05e-4 -> 1.10e-4) but contradicts the crafted placements
+  above, so it is not used. The jar also keeps such pairs where the
+  hypothesis word has other candidates (1352 ``wrote`` = ``written`` at
+  1-40, 2091 ``been`` = ``was`` at 20-100, 583 one synonym), which no rule
+  here credits.
 """
 
 from __future__ import annotations
