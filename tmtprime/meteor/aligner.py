@@ -1020,8 +1020,10 @@ def compile_now(notify: Callable[[str], None] | None = None, warm_up: Callable[[
     The first run after an install or an upgrade compiles the search, the
     rules, the matchers and the statistics (about 30 s), during which a
     progress bar would stand still; numba caches the result for later runs. A
-    marker per installed version of the compiled modules imported so far, in
-    TMTprime's cache directory, says whether that has happened. ``warm_up``
+    marker per installed version of this package's modules, in TMTprime's
+    cache directory, says whether that has happened (stamped over all of them,
+    not only those imported so far, so that it does not depend on which
+    modules a run happens to load). ``warm_up``
     (the CLI scores one small pair with its configured scorer) compiles what a
     run uses; by default only the aligner is compiled.
     """
@@ -1042,7 +1044,7 @@ def _compiled_marker() -> Path | None:
     """Where to note that this installation's compiled code is cached; None without a writable cache."""
     import numba
 
-    sources = sorted(Path(f) for f in _beam.COMPILED_SOURCES)
+    sources = sorted(Path(__file__).parent.glob("*.py"))
     stamp = "|".join([numba.__version__, sys.version, *(f"{p}:{p.stat().st_mtime_ns}" for p in sources)])
     try:
         return cache_dir() / f"aligner-compiled-{hashlib.sha1(stamp.encode()).hexdigest()[:16]}"

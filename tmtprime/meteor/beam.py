@@ -30,10 +30,6 @@ import numpy as np
 from tmtprime.paths import cache_dir
 
 
-COMPILED_SOURCES: set[str] = set()
-"""Files of every function passed to :func:`compiled` so far: what the one-off compile notice stamps."""
-
-
 def compiled(func: Callable) -> Callable:
     """``func`` compiled on first use, the machine code cached on disk for the next runs.
 
@@ -44,7 +40,6 @@ def compiled(func: Callable) -> Callable:
     in every process (about 30 s: the search, the rules of ``aligner.py``, the
     matchers and the statistics).
     """
-    COMPILED_SOURCES.add(func.__code__.co_filename)
     try:
         return numba.njit(cache=True)(func)
     except RuntimeError:  # numba found no writable cache location
