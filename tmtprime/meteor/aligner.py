@@ -886,7 +886,37 @@ what the jar does, not of how. Known residual differences (measured in
   17 in the jar, 27 here (not at 48 and 57; 48 with stable ties, not
   within 60 with stable ties and no sibling charge), so a mechanism has
   to make the jar weaker among a bait's equal-rank detours and stronger
-  among permutations of one repeated word;
+  among permutations of one repeated word. Spanish 1167 (two chunks)
+  shrinks to ``la la de qué la del nivel de corrección de error`` / ``del
+  de de la del de de errores``: the jar reaches 5 chunks from beam 26 and 4
+  from 62, this search from 19 and 36 (33 alone too); exact letters (``a a b a c b b e`` /
+  ``c b b a c b b e``) keep it: 3 chunks from 27 in the jar, 19 here, and
+  the one-chunk diagonal from 61 in both. The bias is systematic on crowded
+  strings only: on 600 random exact pairs of 14-24 words (five frequent
+  words and fillers; jar at beams 5, 10, 20, 40) this search agrees on
+  1,911 of 2,400 alignments and, where it differs with as many matches, has
+  fewer chunks than the jar 198 times and more 56 times, while on the 3,000
+  random 5-11 word pairs it is balanced (119 and 129). Further variants
+  measured and ruled out: the skip child offered before a path's options
+  (small exact pairs at beam 2 4,654 -> 4,004; in the heap only, 4,364); a
+  heap comparator that never returns 0 (ties as worse: beam 2 4,396; as
+  better: 4,560); the later-sibling charge while pruning counted only at
+  the step that takes the sibling, not carried along the path (crafted
+  thresholds 5, 14, 33 for ``k`` = 2, 3, 4, near the jar's 7, 16, 34, but
+  small pairs at beams 2-8 4,637/4,570/4,600/4,638/4,647 and the long pairs
+  1,911 -> 1,750 with the bias reversed, 101 and 254); the charge kept only
+  while the earlier sibling is still free on the path (a state rather than
+  a history): small pairs up at every beam (4,658/4,599/4,631/4,645/
+  4,659), random pairs 43,666 -> 43,688, crafted thresholds unchanged, long
+  pairs 1,911 -> 1,906; where rule 10's pruning part applies it brings the
+  Spanish final diff to 9.8e-5 (1334 fixed; 1044 lost: the jar's alignment
+  here at beams 17-80 but 19, with it at none of 1-80), German 8 -> 6 segments off, the
+  French final diff 5.9e-4 -> 2.9e-4, but Czech 1 -> 2, English ``-m
+  exact`` 1 -> 2 (435: here at beams 2-80, with it from 71) and ``exact
+  stem`` 0 -> 2; with all modules too it swaps 6 English segments for 6
+  others (adq final diff -5.7e-5 -> -1.7e-4), and applied at the final
+  pick as well it loses about 1,800 of the 45,000 random-pair alignments
+  (small pairs at beam 2 4,483). So the mechanism is still unknown;
 * ties decided inside a crowded beam: in the TED sentence of rule 10
   without the stem candidate, the jar finds the alignment with one chunk
   fewer from beam 25, this search from beam 28 (exact matches only, so the
