@@ -916,7 +916,31 @@ what the jar does, not of how. Known residual differences (measured in
   stem`` 0 -> 2; with all modules too it swaps 6 English segments for 6
   others (adq final diff -5.7e-5 -> -1.7e-4), and applied at the final
   pick as well it loses about 1,800 of the 45,000 random-pair alignments
-  (small pairs at beam 2 4,483). So the mechanism is still unknown;
+  (small pairs at beam 2 4,483). The strongest lead: while pruning, a
+  later exact sibling charged once per earlier sibling still free at its
+  reference word (two free earlier copies: two sibling units) instead of
+  once, the final pick unchanged: 2,000 random exact pairs of 5-9
+  words over ``a a a b b c`` and fillers (jar at beams 2, 3, 4, 6, 10)
+  9,235 -> 9,421 of 10,000 alignments, the long crowded pairs 1,911 ->
+  2,051 (fewer chunks than the jar 198 -> 122 times, more 56 -> 57),
+  random pairs 43,666 -> 43,747, small pairs at beams 2/3/4/5/8/40
+  4,656/4,664/4,662/4,653/4,677/4,708, and ``c c w1 d w4 c c d`` / ``d c
+  d`` (the one ``c`` must go to the fourth, next to the last ``d``) needs
+  beam 6 (jar 7, 3 before); counting every earlier copy, free or not, is about as good
+  (9,438; 2,023), the free copies only where the word does not recur later
+  in the reference, or as a state, or not carried along the path, or the
+  sum of hypothesis positions, worse (9,256 to 9,420; 1,935 to 1,992).
+  But on the bench it only trades segments: Spanish 319 and 1334 fixed,
+  690 and 2190 lost (final diff 1.30e-4 unchanged), German 1832 for 1289,
+  French 1886 for 1007 (final diff 5.9e-4 -> 4.6e-4), English all modules
+  1191 and 2076 for 1709 and 2609, and 2609 lost with ``-m exact``,
+  ``exact stem`` and ``exact stem synonym``: its shrink ``the oscar the the
+  the nomination " " " "`` / ``the " the " the oscar the`` then follows
+  the jar's 6-chunk alignments (beams 7-13, as the jar) but reaches 5
+  chunks only from 59 (jar 17), and ``a a b a w4`` / ``a w8 c a a`` at
+  beam 4 the jar keeps ``a`` 3-0 (the third copy, the first two placed
+  later at 3-4) as a single charge would. So the jar charges skipped
+  copies, but not simply per copy, and the mechanism is still unknown;
 * ties decided inside a crowded beam: in the TED sentence of rule 10
   without the stem candidate, the jar finds the alignment with one chunk
   fewer from beam 25, this search from beam 28 (exact matches only, so the
