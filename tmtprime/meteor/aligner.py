@@ -928,10 +928,20 @@ what the jar does, not of how. Known residual differences (measured in
   sibling is still free, refunded when it is taken) while pruning
   4,658/4,599/4,631/4,645/4,659, with the mirrored count (a hypothesis
   word taken at a later reference word while an earlier one it matches
-  stays free) 4,662/4,606/4,630/4,646/4,661, and both with offer-order
-  ties 4,670/4,666/4,654/4,662/4,679 (the crafted thresholds 6, 10, 19:
-  the jar's 7, 16, 34 not reached); the same count at the final pick too
-  loses 45 at beam 40. A bounded queue that evicts its worst entry is no
+  stays free) 4,662/4,606/4,630/4,646/4,661 (3,000 random 5-11 word
+  exact pairs at 15 beams: 43,724 of 45,000, this search 43,666), and
+  both with offer-order ties 4,670/4,666/4,654/4,662/4,679 (random pairs
+  43,776; the crafted thresholds 6, 10, 19: the jar's 7, 16, 34 not
+  reached); the same count at the final pick too loses 45 at beam 40.
+  On the bench (where rule 10's pruning part applies; final pick and
+  heap unchanged) the state-based count moves the French final diff
+  5.9e-4 -> 2.9e-4 and German 8 -> 6 segment scores off (473, 2494),
+  Spanish 14 -> 13 (1334 and 2751 fixed, 1044 lost; final diff 1.30e-4
+  -> 1.08e-4), but loses one segment each in English ``-m exact`` and
+  ``exact stem`` (435: ``, , of and of the netflix " in squid " series
+  ...``, a crowded run of ``,``/``of``/``the``/``"``) and Czech (2100), so
+  it is not used (hypothesis side alone: the same gains but Spanish 14,
+  and English ``exact stem`` also loses 2827). A bounded queue that evicts its worst entry is no
   better: replacing only a strictly worse entry, survivors in offer order,
   gives 4,654/4,649/4,642/4,642/4,674 (close to offer-order ties; the
   best of 36 survivor orders and final picks tried), adding and then
