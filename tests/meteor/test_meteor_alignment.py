@@ -981,3 +981,48 @@ def test_weak_extension_of_a_phrase_moved_nearer_the_diagonal_matches_the_jar(hy
     """Rule 26, WMT22 segment 236 shrunk, all English modules (jar: ``Matcher -l en``, the same at beams 4 and 40)."""
     m = Meteor(lang="en", normalize=False)
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
+
+
+@pytest.mark.parametrize(
+    ("hyp", "ref", "beam", "expected"),
+    [
+        # ``to`` = ``to`` is offered before the tied phrase ``the use`` = ``to use`` and survives at beam 1
+        ("the use of x to", "to use", 1, [(1, 1, 1, 1, 0), (4, 1, 0, 1, 0)]),
+        ("the use to", "to use y", 1, [(1, 1, 1, 1, 0), (2, 1, 0, 1, 0)]),
+        ("x the use of to", "to use", 1, [(2, 1, 1, 1, 0), (4, 1, 0, 1, 0)]),
+        ("to the use", "to use", 1, [(0, 1, 0, 1, 0), (2, 1, 1, 1, 0)]),
+        ("to the use", "to use", 2, [(0, 1, 0, 1, 0), (2, 1, 1, 1, 0)]),
+        ("the use of to to", "to use to", 1, [(1, 1, 1, 1, 0), (3, 1, 0, 1, 0), (4, 1, 2, 1, 0)]),
+        # a stronger phrase still wins at beam 1; from beam 3 the two exact matches it blocks
+        ("for the use of to", "to use", 1, [(0, 4, 0, 2, 3)]),
+        ("for the use of to", "to use", 3, [(2, 1, 1, 1, 0), (4, 1, 0, 1, 0)]),
+    ],
+)
+def test_paraphrase_counts_are_not_compared_while_pruning(hyp: str, ref: str, beam: int, expected) -> None:
+    """Rule 27 (jar: ``Matcher -l en -x BEAM``, all English modules, the real paraphrase table)."""
+    m = Meteor(lang="en", normalize=False)
+    h, r = hyp.split(), ref.split()
+    assert align(h, r, m.candidates([(h, r)])[0], m._exact_stages, beam) == expected
+
+
+def test_paraphrase_counts_unseen_while_pruning_on_real_text() -> None:
+    """Rule 27 on WMT22 segment 1300 (jar at beam 40, all English modules): ``use`` = ``use`` with ``to`` far off
+    at 36-14 rather than ``for the use of`` = ``to use``, which only a search that compares paraphrase counts
+    while pruning keeps (this one did at beam 40 before, not at 100)."""
+    hyp = (
+        "in exchange for these services , wagner 's subsidiaries receive certain privileges and licenses for the use"
+        " of minerals and natural resources , as well as for the supply of weapons , technologies and military"
+        ' services to these countries , " the article says .'
+    )
+    ref = (
+        "in exchange for these services , wagner 's subsidiaries receive certain privileges and licenses to use"
+        " minerals and natural resources , as well as to supply weapons , technologies and military services to"
+        ' these countries , " says the article .'
+    )
+    got = sorted(Meteor(lang="en", normalize=False).sentence_score(hyp, [ref]).alignment)
+    expected = [(i, 1, i, 1, 0) for i in range(14)] + [(16, 1, 15, 1, 0)]
+    expected += [(h, 1, h - 2, 1, 0) for h in range(18, 23)] + [(23, 4, 21, 4, 3), (28, 1, 25, 1, 0)]
+    expected += [(h, 1, h - 4, 1, 0) for h in range(30, 36)] + [(36, 1, 14, 1, 0)]
+    expected += [(h, 1, h - 4, 1, 0) for h in range(37, 41)]
+    expected += [(41, 1, 38, 1, 0), (42, 1, 39, 1, 0), (43, 1, 37, 1, 0), (44, 1, 40, 1, 0)]
+    assert got == expected

@@ -779,6 +779,42 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    -> 1.35e-4, tune 1.05e-4 -> 9.5e-5, util 6.14e-5 -> 6.06e-5; the other
    configurations unchanged (the rule needs a paraphrase). Not checked on
    crafted tables.
+27. *paraphrase counts unseen while pruning*: rule 4's module criterion
+   (more paraphrase matches rank better where everything above it ties)
+   decides the final pick, but the jar's pruning does not compare it: there
+   children tied above it are kept in rule 7's heap order, which polls an
+   exact match offered first (rule 3) before a tied phrase. So ``the use of
+   x to`` / ``to use`` (real English table: ``the use`` -> ``to use``) keeps
+   ``to`` = ``to`` 4-0 at beam 1 over the phrase ``the use`` = ``to use`` 0-0
+   (both of strength 1, one chunk, one reference word covered when taken)
+   and ends with ``use`` 1-1 and ``to`` 4-0 (strength 2), which this search
+   reached only from beam 2 before. Only the modules that propose phrases
+   (the paraphrase module) are left out of the pruning; leaving out every
+   module's count loses seven English segments (552, 1184, 1511, 2563, 2609,
+   2876, 2973). Jar-checked: 14 crafted real-table pairs around ``the use
+   of`` / ``to use`` at beams 1, 2, 3, 4, 10 and 40, 69 -> 80 of 84
+   alignments; 600 random 3-9 word windows of WMT22 pairs that have a
+   paraphrase candidate, beam 1 483 -> 501 (18 fixed, none lost), beams
+   2/3/4/8/40 490/535/568/589/592 -> 490/534/568/590/592. Segment scores
+   off, English all modules 51 -> 50 (990, 1300 and 2223 fixed; 2876 and
+   2973 lost: crowded ties of exact placements, and a four-chunk path the
+   jar's beam loses while this one now keeps it), every task one fewer;
+   final diffs all modules -3.0e-6 -> -5.5e-5, adq -5.7e-5 -> -1.52e-4,
+   hter +8.0e-6 -> -9.8e-5, li 1.35e-4 -> 1.9e-5, tune 9.5e-5 -> -5.0e-6,
+   util 6.1e-5 -> 1.6e-5 (1300 and 2223, one sentence from two systems,
+   scored far above the jar: they carried most of li's difference); the
+   other configurations unchanged (no phrases). Not modelled: ``for the
+   use of to`` / ``to use`` at beam 2, where the jar keeps ``to`` 4-0 over
+   the tied ``the use of`` = ``to use`` 1-0, which the heap polls first.
+   Reversing the criterion while pruning (fewer paraphrase matches better)
+   gets that one too and agrees as often on the random windows, but on the
+   bench fixes 1032, 1300 and 2223 and loses 33, 94, 2876 and 2973.
+   Counting a phrase's first reference word as covered only when the
+   search passes its last (also right on the crafted pairs) loses ``,
+   will invest in the creation of their`` / ``, will invest in its own``
+   at beam 1 (the jar keeps ``their`` = ``its own`` over ``of their`` =
+   ``its``) and, on the bench, 33, 612, 2563, 2876, 2911 and 2973 for
+   1032, 1300 and 2223.
 
 Rules 20-21 and 22-23 were found in parallel on the same base (67 English
 segment scores off); together, English all modules 67 -> 57 off (every
@@ -1567,6 +1603,7 @@ _STRENGTH, _CHUNKS, _SHADOWED, _SIBLING, _COVERED, _CONTESTED, _STRONG, _STAGE0 
 # counts words, matches or chunks), comparing the words is comparing the
 # fields one by one, in a third of the operations.
 _FIELD_BITS = 20
+_MODULE_TERM0 = 5  # the first module's row among the rank terms (_rank_terms)
 _PER_WORD = 3
 
 
@@ -1658,7 +1695,21 @@ def _search(
         units[_CHUNKS],
         # rules 25 and 9: the earlier siblings (as word masks) whose being free costs a later sibling with a phrase
         sibling_masks,
+        # rule 27: the pruning does not compare how many paraphrase matches paths hold (the final pick does)
+        _phrase_module_rows(taking, spans),
+        _phrase_module_rows(no_credit, spans),
     )
+
+
+def _phrase_module_rows(terms: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """The part of ``terms`` (one row per rank term) that counts matches of the modules proposing phrases.
+
+    The module fields are rank terms 5 onwards, one per stage (see _rank_terms); only the paraphrase
+    module proposes matches of more than one word, which is how it is told from the others here."""
+    out = np.zeros_like(terms)
+    for stage in np.unique(spans[(spans[:, 1] > 1) | (spans[:, 3] > 1), 4]):
+        out[_MODULE_TERM0 + stage] = terms[_MODULE_TERM0 + stage]
+    return out
 
 
 @_beam.compiled

@@ -244,6 +244,8 @@ def search(
     weak_siblings: bool,
     doubled_credit: np.ndarray,
     siblings: np.ndarray,
+    unpruned: np.ndarray,
+    unpruned_no_credit: np.ndarray,
 ) -> np.ndarray:
     """Indexes of the candidates of the best path (rules 3 and 7-10; ``aligner._search`` prepares the arguments).
 
@@ -272,10 +274,16 @@ def search(
     candidate still free on the path adds, where ``weak_siblings`` (rule 12);
     ``doubled_credit`` is taken off a child that opens a chunk with a
     DOUBLED pair while pruning, where ``open_credit`` is not given (rule 20).
+    ``unpruned`` / ``unpruned_no_credit``: the part of what taking a candidate
+    / its extension earning nothing adds to the rank that the pruning does not
+    see (rule 27: the paraphrase count); a path carries its sum next to its
+    ranks and the children's pruning keys leave it out.
     """
     delta = _times(table, taking)
     opening = _times(table, opening)
     no_credit = _times(table, no_credit)
+    hidden = _times(table, unpruned)
+    hidden_no_credit = _times(table, unpruned_no_credit)
     width = delta.shape[1]
     fixed_at, open_start, offered = _offers(table, ref_len)
     ref_words = (ref_len + 63) >> 6
@@ -284,7 +292,8 @@ def search(
     for c in range(table.shape[0]):
         phrases |= table[c, 3] > 1
     fin = width  # column offsets in a path row
-    hyp_off = 2 * width
+    unseen = 2 * width  # the part of the rank the pruning does not see (rule 27)
+    hyp_off = 3 * width
     ref_off = hyp_off + hyp_words
     sc = ref_off + ref_words
     state = np.zeros((1, sc + _SCALARS), np.int64)
@@ -321,6 +330,7 @@ def search(
                     d = delta[fix, k] + (0 if extends else opening[fix, k])
                     state[p, k] += d
                     state[p, fin + k] += d
+                    state[p, unseen + k] += hidden[fix, k]
                 _set_bits(state, p, hyp_off, hs, hl)
                 _set_bits(state, p, ref_off, rs, rl)
                 state[p, sc + _LAST_H] = hs + hl
@@ -337,7 +347,8 @@ def search(
         # children in offer order: each path's options, then the path itself (skipping the position)
         most = paths * (o1 - o0 + 1)
         ranks = np.empty((most, width), np.int64)
-        keys = np.empty((most, width), np.int64)  # what the beam is pruned by (rule 11)
+        keys = np.empty((most, width), np.int64)  # what the beam is pruned by (rules 11 and 27)
+        hid = np.empty((most, width), np.int64)
         parent = np.empty(most, np.int64)
         option = np.empty(most, np.int64)
         later = np.zeros(most, np.bool_)
@@ -354,6 +365,7 @@ def search(
                         continue
                     for k in range(width):
                         ranks[n, k] = state[p, k] + delta[c, k]
+                        hid[n, k] = state[p, unseen + k] + hidden[c, k]
                     extends = hs == last_h and rs == last_r
                     # rule 25: taking it while a farther earlier sibling is free loses against coverage (while it
                     # opens a chunk); a paraphrase starting at a later sibling's place loses ties as that sibling does
@@ -393,12 +405,13 @@ def search(
                     ):
                         for k in range(width):
                             ranks[n, k] += no_credit[c, k]  # rules 8 and 14: the extension earns nothing
+                            hid[n, k] += hidden_no_credit[c, k]
                         weak_later = False  # (and then it does not lose the tie with not taking it)
                     if weak_later:
                         for k in range(width):
                             ranks[n, k] += weak_sibling[k]
                     for k in range(width):
-                        keys[n, k] = ranks[n, k] - open_credit[k]
+                        keys[n, k] = ranks[n, k] - open_credit[k] - hid[n, k]
                     if table[c, FLAGS] & DOUBLED and not extends and not only_if_free:  # rule 20
                         for k in range(width):
                             keys[n, k] -= doubled_credit[k]
@@ -406,7 +419,9 @@ def search(
                     option[n] = c
                     n += 1
             for k in range(width):
-                ranks[n, k] = keys[n, k] = state[p, k]
+                ranks[n, k] = state[p, k]
+                hid[n, k] = state[p, unseen + k]
+                keys[n, k] = state[p, k] - hid[n, k]
             parent[n] = p
             option[n] = -1
             n += 1
@@ -437,6 +452,8 @@ def search(
                 survivors[s, sc + _LAST_H] = hs + hl
                 survivors[s, sc + _LAST_R] = rs + rl
                 survivors[s, sc + _LAST_M] = c
+                for k in range(width):
+                    survivors[s, unseen + k] = hid[child, k]
                 node_match[nodes] = c
                 node_prev[nodes] = state[p, sc + _NODE]
                 survivors[s, sc + _NODE] = nodes
