@@ -201,7 +201,8 @@ thousands of crafted pairs, crafted paraphrase tables and real MT output):
    , technologies and countries , the``: the far ``the`` = ``the`` 1-10 with
    ``use`` 2-2 from beam 26 in the jar and with it, 50 without); on 1,000
    random 3-9 word windows of WMT22 pairs with a paraphrase candidate it
-   changes nothing at beams 1-3 and 40 and loses one each at beams 4 and 8.
+   changes nothing at beams 1-3 and 40, swaps one at beam 4 and loses one
+   at beam 8.
    A fit to the final diffs, not used.
 11. *open chunks while pruning*: where rule 10's pruning part applies (all
    non-exact candidates from one module, none a phrase), the jar does not
