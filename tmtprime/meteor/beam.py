@@ -56,7 +56,7 @@ _LAST_H, _LAST_R, _LAST_M, _OPENER, _NODE = range(5)
 _SCALARS = 5
 # columns of a candidate's row in ``table`` (spans first: hs, hl, rs, rl), and its flags
 _STAGE, FLAGS, SLOT, SPLIT_SIBLING, NEAR_SIBLING, EARLIER_SIBLINGS, TERMS = 4, 5, 6, 7, 8, 9, 10
-EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, DOUBLED, SIBLING_TIES = 1, 2, 4, 8, 16, 32, 64, 128
+EXACT, UNCREDITED, LATER_WEAK, FIXED, DETOUR_OPENER, AMBIGUOUS, SIBLING_TIES = 1, 2, 4, 8, 16, 32, 128
 
 
 @compiled
@@ -242,7 +242,6 @@ def search(
     open_credit: np.ndarray,
     weak_sibling: np.ndarray,
     weak_siblings: bool,
-    doubled_credit: np.ndarray,
     siblings: np.ndarray,
     unpruned: np.ndarray,
     unpruned_no_credit: np.ndarray,
@@ -272,8 +271,6 @@ def search(
     the beam is pruned, never off its rank (rule 11: its chunk is still open);
     ``weak_sibling`` is what a one-word weak match offered after another
     candidate still free on the path adds, where ``weak_siblings`` (rule 12);
-    ``doubled_credit`` is taken off a child that opens a chunk with a
-    DOUBLED pair while pruning, where ``open_credit`` is not given (rule 20).
     ``unpruned`` / ``unpruned_no_credit``: the part of what taking a candidate
     / its extension earning nothing adds to the rank that the pruning does not
     see (rule 27: the paraphrase count); a path carries its sum next to its
@@ -412,9 +409,6 @@ def search(
                             ranks[n, k] += weak_sibling[k]
                     for k in range(width):
                         keys[n, k] = ranks[n, k] - open_credit[k] - hid[n, k]
-                    if table[c, FLAGS] & DOUBLED and not extends and not only_if_free:  # rule 20
-                        for k in range(width):
-                            keys[n, k] -= doubled_credit[k]
                     parent[n] = p
                     option[n] = c
                     n += 1
