@@ -1026,3 +1026,40 @@ def test_paraphrase_counts_unseen_while_pruning_on_real_text() -> None:
     expected += [(h, 1, h - 4, 1, 0) for h in range(37, 41)]
     expected += [(41, 1, 38, 1, 0), (42, 1, 39, 1, 0), (43, 1, 37, 1, 0), (44, 1, 40, 1, 0)]
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("hyp", "ref", "small", "large"),
+    [
+        ("for clothes .", "features of garment", [(1, 1, 2, 1, 2)], []),
+        (", he began to cough", "coughing endlessly ,", [(0, 1, 2, 1, 0), (4, 1, 0, 1, 1)], [(0, 1, 2, 1, 0)]),
+        (
+            ": 3 years",
+            "recommended age : 3 years",
+            [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0), (2, 1, 1, 1, 2)],
+            [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0), (2, 1, 4, 1, 0)],
+        ),
+        (
+            "the mattress are above average hardness",
+            "mattress are medium",
+            [(1, 1, 0, 1, 0), (2, 1, 1, 1, 0), (4, 1, 2, 1, 2)],
+            [(1, 1, 0, 1, 0), (2, 1, 1, 1, 0)],
+        ),
+        (
+            "features of such",
+            "one of the characteristic features of",
+            [(0, 1, 3, 1, 2), (1, 1, 1, 1, 0)],
+            [(0, 1, 4, 1, 0), (1, 1, 5, 1, 0)],
+        ),
+    ],
+)
+def test_open_chunks_are_not_charged_while_pruning_with_every_module(hyp: str, ref: str, small, large) -> None:
+    """Rule 28 (random WMT22 windows; jar: ``Matcher -l en -x BEAM``, all English modules): at beams 1 and 2 the
+    jar keeps a one-word weak match opening a chunk of its own (its chunk is not charged while pruning), at beam
+    40 the final rank drops it or prefers another placement."""
+    m = Meteor(lang="en", normalize=False)
+    h, r = hyp.split(), ref.split()
+    candidates = m.candidates([(h, r)])[0]
+    for beam in (1, 2):
+        assert align(h, r, candidates, m._exact_stages, beam) == small
+    assert align(h, r, candidates, m._exact_stages, 40) == large
