@@ -1230,7 +1230,7 @@ def align(
     exact_stage = np.zeros(stages, np.bool_)
     exact_stage[[s for s in exact_stages if s < stages]] = True
     exact = exact_stage[spans[:, 4]]
-    # rules 8 and 10 look at the path only where the weak candidates come from one module, none a phrase
+    # rule 8 looks at the path only where the weak candidates come from one module, none a phrase
     weak_stages = spans[~exact, 4]
     one_weak_module = bool((weak_stages == weak_stages[:1]).all() and (spans[:, 1:4:2] == 1).all())
     best = _search(hyp_len, ref_len, spans, exact, stages, fixed, max(beam_size, 1), one_weak_module)
@@ -1714,12 +1714,6 @@ def _search(
     """
     units, taking, opening, no_credit = _rank_terms(stages)
     table, opener_ref, opener_hyp, sibling_masks = _table(spans, exact, stages, fixed, hyp_len, ref_len)
-    # rule 10: what taking a later exact sibling costs while pruning (the final pick charges it units[-2];
-    # where it extends a later weak placement, it costs a sibling in both)
-    sibling_prune = units[_SIBLING]
-    # rule 11: while pruning, the chunk a match opens or extends is not charged yet (the walk may still extend
-    # it); a skip child's chunk is closed
-    open_credit = units[_CHUNKS]
     return _beam.search(
         hyp_len,
         ref_len,
@@ -1736,9 +1730,13 @@ def _search(
         # word at its start)
         -units[_COVERED],
         units[_SIBLING],
-        sibling_prune,
-        units[-2] - sibling_prune,
-        open_credit,
+        # rule 10: a later exact sibling costs a sibling unit while pruning (above coverage), the lowest field at
+        # the final pick (where it extends a later weak placement, a sibling unit in both)
+        units[_SIBLING],
+        units[-2] - units[_SIBLING],
+        # rule 11: while pruning, the chunk a match opens or extends is not charged yet (the walk may still extend
+        # it); a skip child's chunk is closed
+        units[_CHUNKS],
         # rule 12: later weak siblings lose ties (the lowest field), where there are phrase candidates
         units[-1],
         bool((spans[:, 1:4:2] > 1).any()),
