@@ -1187,6 +1187,7 @@ import numpy as np
 
 from tmtprime.meteor import beam as _beam
 from tmtprime.meteor.matchers import Match
+from tmtprime.meteor.search import walk
 from tmtprime.paths import cache_dir
 
 DEFAULT_BEAM = 40
@@ -1213,9 +1214,15 @@ def align(
     candidates: Sequence[Match] | np.ndarray,
     exact_stages: Collection[int],
     beam_size: int = DEFAULT_BEAM,
+    phrase_stages: Collection[int] | None = None,
 ) -> list[Match]:
     """The jar's alignment of ``hyp`` and ``ref`` from ``candidates`` (tuples or rows of an array), sorted by
-    hypothesis position."""
+    hypothesis position.
+
+    A pair with no candidate from ``phrase_stages`` (the paraphrase module's) is aligned by the mechanism
+    search of :mod:`tmtprime.meteor.search`, which matches the jar more often on text neither was fitted
+    on; the rules below are kept for pairs with paraphrase candidates, where they still do better. Without
+    ``phrase_stages`` every pair goes through the rules."""
     if exact_stages and hyp and len(hyp) == len(ref) and list(hyp) == list(ref):
         stage = min(exact_stages)
         return [(i, 1, i, 1, stage) for i in range(len(hyp))]
@@ -1223,6 +1230,10 @@ def align(
         return []
     hyp_len, ref_len = len(hyp), len(ref)
     spans = np.array(candidates, dtype=np.int64)
+    if phrase_stages is not None and not np.isin(spans[:, 4], list(phrase_stages)).any():
+        exact = np.isin(spans[:, 4], list(exact_stages))
+        chosen = walk(spans, exact, hyp_len, ref_len, max(beam_size, 1))
+        return sorted(map(tuple, spans[chosen].tolist()))
     fixed = _beam.unambiguous(spans, hyp_len, ref_len)
     if fixed.all():
         return sorted(map(tuple, spans.tolist()))
