@@ -48,17 +48,20 @@ import numpy as np
 
 from tmtprime.meteor.beam import compiled, unambiguous
 
-# packed rank: weighted coverage (inverted), chunks, deviation, diagonal openings; smaller is better
-_DO_BITS, _DEV_BITS, _CHUNK_BITS = 12, 20, 12
-_MAX_COVER = 1 << 13
+# a rank is two int64 words compared in order, smaller is better: (weighted coverage inverted, chunks), then
+# (deviation, diagonal openings, distance inverted)
+_MAX_COVER = 1 << 30
+_MAX_DISTANCE = (1 << 20) - 1
 
 
 @compiled
-def _rank(cover: int, chunks: int, dev: int, diag: int) -> int:
-    return (
-        (((_MAX_COVER - cover) << _CHUNK_BITS | min(chunks, (1 << _CHUNK_BITS) - 1)) << _DEV_BITS
-         | min(dev, (1 << _DEV_BITS) - 1)) << _DO_BITS
-    ) | min(diag, (1 << _DO_BITS) - 1)  # fmt: skip
+def _major(cover: int, chunks: int) -> int:
+    return (_MAX_COVER - cover) << 20 | min(chunks, (1 << 20) - 1)
+
+
+@compiled
+def _minor(dev: int, diag: int, distance: int) -> int:
+    return min(dev, (1 << 31) - 1) << 32 | min(diag, (1 << 12) - 1) << 20 | (_MAX_DISTANCE - min(distance, _MAX_DISTANCE))
 
 
 @compiled
@@ -70,19 +73,18 @@ def _free(hyp_used: np.ndarray, row: int, start: int, length: int) -> bool:
 
 
 @compiled
-def walk(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, beam: int) -> np.ndarray:
-    """Indexes (into ``spans``: rows hs, hl, rs, rl, stage in offer order) of the matches of the jar's alignment.
+def _extends(spans: np.ndarray, last: int, c: int) -> bool:
+    """Whether candidate ``c`` continues the chunk of match ``last`` (-1: none) in both sentences."""
+    return last >= 0 and spans[last, 0] + spans[last, 1] == spans[c, 0] and spans[last, 2] + spans[last, 3] == spans[c, 2]
 
-    ``exact[c]``: whether candidate ``c`` comes from the exact module (full weight)."""
-    n = spans.shape[0]
-    fixed = unambiguous(spans, hyp_len, ref_len)
-    value = np.empty(n, np.int64)
-    for c in range(n):
-        value[c] = spans[c, 1] + spans[c, 3] if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
-    # candidates by first reference word, in offer order; the fixed one of each word apart
+
+@compiled
+def _offers(spans: np.ndarray, fixed: np.ndarray, ref_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The fixed candidate starting at each reference word (or -1), and the others by first reference word in
+    offer order: those of word ``p`` are ``offered[start[p]:start[p + 1]]``."""
     fixed_at = np.full(ref_len, -1, np.int64)
     start = np.zeros(ref_len + 1, np.int64)
-    for c in range(n):
+    for c in range(spans.shape[0]):
         if fixed[c]:
             fixed_at[spans[c, 2]] = c
         else:
@@ -91,58 +93,75 @@ def walk(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, beam:
         start[p + 1] += start[p]
     offered = np.empty(start[ref_len], np.int64)
     fill = start[:ref_len].copy()
-    for c in range(n):
+    for c in range(spans.shape[0]):
         if not fixed[c]:
             offered[fill[spans[c, 2]]] = c
             fill[spans[c, 2]] += 1
+    return fixed_at, offered, start
 
+
+@compiled
+def walk(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, beam: int) -> np.ndarray:
+    """Indexes (into ``spans``: rows hs, hl, rs, rl, stage in offer order) of the matches of the jar's alignment.
+
+    ``exact[c]``: whether candidate ``c`` comes from the exact module (full weight)."""
+    n = spans.shape[0]
+    value = np.empty(n, np.int64)
+    for c in range(n):
+        value[c] = spans[c, 1] + spans[c, 3] if exact[c] else spans[c, 1] // 2 + spans[c, 3] // 2
+    fixed_at, offered, start = _offers(spans, unambiguous(spans, hyp_len, ref_len), ref_len)
     words = (hyp_len + 63) >> 6
-    # a path: weighted coverage, closed chunks, deviation, diagonal openings, last match (-1: none), trail node
+    # the beam, one entry per path: weighted coverage, closed chunks (the last one is still open), deviation,
+    # diagonal openings, distance, last match (-1: none), trail node, hypothesis words used
     cover = np.zeros(1, np.int64)
     closed = np.zeros(1, np.int64)
     dev = np.zeros(1, np.int64)
     diag = np.zeros(1, np.int64)
+    dist = np.zeros(1, np.int64)
     last = np.full(1, -1, np.int64)
     node = np.full(1, -1, np.int64)
     used = np.zeros((1, words), np.uint64)
-    trail_match = np.empty(max(16, n * 4), np.int64)
-    trail_parent = np.empty(max(16, n * 4), np.int64)
+    trail_match = np.empty(max(16, 4 * n), np.int64)
+    trail_parent = np.empty(max(16, 4 * n), np.int64)
     trail_size = 0
-
     for p in range(ref_len):
         f = fixed_at[p]
-        count = cover.shape[0]
         if f < 0 and start[p] == start[p + 1]:
             continue
-        most = count if f >= 0 else count * (start[p + 1] - start[p] + 1)
+        count = cover.shape[0]
+        lo, hi = (start[p], start[p + 1]) if f < 0 else (0, 1)
+        most = count * (hi - lo + 1)
         k_cover = np.empty(most, np.int64)
         k_closed = np.empty(most, np.int64)
         k_dev = np.empty(most, np.int64)
         k_diag = np.empty(most, np.int64)
+        k_dist = np.empty(most, np.int64)
         k_last = np.empty(most, np.int64)
         k_node = np.empty(most, np.int64)
         k_used = np.empty((most, words), np.uint64)
-        k_prune = np.empty(most, np.int64)
+        k_major = np.empty(most, np.int64)
         kids = 0
         for x in range(count):
-            # reference words are taken in walk order, so only the last match can still cover this one
             lm = last[x]
-            blocked = lm >= 0 and spans[lm, 2] + spans[lm, 3] > p
-            lo, hi = (start[p], start[p + 1]) if f < 0 else (0, 1)
-            options = 0
+            # reference words are taken in walk order: only the last match can still cover this one
+            inside = lm >= 0 and spans[lm, 2] + spans[lm, 3] > p
+            options, lone_diagonal = 0, False
             for o in range(lo, hi):
-                if f < 0 and not blocked and _free(used, x, spans[offered[o], 0], spans[offered[o], 1]):
+                c = offered[o] if f < 0 else f
+                if f >= 0 or (not inside and _free(used, x, spans[c, 0], spans[c, 1])):
                     options += 1
+                    lone_diagonal = spans[c, 0] == spans[c, 2] and not _extends(spans, lm, c)
             taken = 0
             for o in range(lo, hi):
                 c = offered[o] if f < 0 else f
-                if f < 0 and (blocked or not _free(used, x, spans[c, 0], spans[c, 1])):
+                if f < 0 and (inside or not _free(used, x, spans[c, 0], spans[c, 1])):
                     continue
-                extends = lm >= 0 and spans[lm, 0] + spans[lm, 1] == spans[c, 0] and spans[lm, 2] + spans[lm, 3] == spans[c, 2]
+                extends = _extends(spans, lm, c)
                 k_cover[kids] = cover[x] + value[c]
                 k_closed[kids] = closed[x] + (1 if lm >= 0 and not extends else 0)
                 k_dev[kids] = dev[x] + taken
                 k_diag[kids] = diag[x] + (1 if spans[c, 0] == spans[c, 2] and not extends else 0)
+                k_dist[kids] = dist[x] + abs(spans[c, 0] - spans[c, 2])
                 k_last[kids] = c
                 k_used[kids] = used[x]
                 for q in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
@@ -155,42 +174,33 @@ def walk(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, beam:
                 k_node[kids] = trail_size
                 trail_size += 1
                 # the chunk this match opened or extended is not charged while pruning
-                k_prune[kids] = _rank(k_cover[kids], k_closed[kids], k_dev[kids], k_diag[kids])
+                k_major[kids] = _major(k_cover[kids], k_closed[kids])
                 kids += 1
                 taken += 1
             if f >= 0:
                 continue
-            skip_cost = options
-            if options == 1:
-                for o in range(start[p], start[p + 1]):
-                    c = offered[o]
-                    if blocked or not _free(used, x, spans[c, 0], spans[c, 1]):
-                        continue
-                    extends = lm >= 0 and spans[lm, 0] + spans[lm, 1] == spans[c, 0] and spans[lm, 2] + spans[lm, 3] == spans[c, 2]
-                    if spans[c, 0] == spans[c, 2] and not extends:
-                        skip_cost = 0
-            k_cover[kids] = cover[x]
-            k_closed[kids] = closed[x]
-            k_dev[kids] = dev[x] + skip_cost
-            k_diag[kids] = diag[x]
-            k_last[kids] = lm
+            k_cover[kids], k_closed[kids], k_diag[kids], k_dist[kids] = cover[x], closed[x], diag[x], dist[x]
+            k_dev[kids] = dev[x] + (0 if options == 1 and lone_diagonal else options)
+            k_last[kids], k_node[kids] = lm, node[x]
             k_used[kids] = used[x]
-            k_node[kids] = node[x]
-            still_inside = lm >= 0 and spans[lm, 2] + spans[lm, 3] - 1 >= p
-            charged = k_closed[kids] + (1 if lm >= 0 and not still_inside else 0)
-            k_prune[kids] = _rank(cover[x], charged, k_dev[kids], diag[x])
+            k_major[kids] = _major(cover[x], closed[x] + (1 if lm >= 0 and not inside else 0))
             kids += 1
         keep = np.arange(kids)
         if kids > beam:
-            keep = np.sort(np.argsort(k_prune[:kids], kind="mergesort")[:beam])
-        cover, closed, dev, diag = k_cover[keep], k_closed[keep], k_dev[keep], k_diag[keep]
+            minor = np.empty(kids, np.int64)
+            for k in range(kids):
+                minor[k] = _minor(k_dev[k], k_diag[k], k_dist[k])
+            # stable sorts, minor word first: equal ranks keep their offer order
+            by_minor = np.argsort(minor, kind="mergesort")
+            keep = np.sort(by_minor[np.argsort(k_major[:kids][by_minor], kind="mergesort")][:beam])
+        cover, closed, dev, diag, dist = k_cover[keep], k_closed[keep], k_dev[keep], k_diag[keep], k_dist[keep]
         last, node, used = k_last[keep], k_node[keep], k_used[keep]
-
-    best, best_rank = 0, -1
-    for x in range(cover.shape[0]):
-        r = _rank(cover[x], closed[x] + (1 if last[x] >= 0 else 0), dev[x], diag[x])
-        if best_rank < 0 or r < best_rank:
-            best, best_rank = x, r
+    best = 0
+    for x in range(1, cover.shape[0]):
+        a = _major(cover[x], closed[x] + (1 if last[x] >= 0 else 0))
+        b = _major(cover[best], closed[best] + (1 if last[best] >= 0 else 0))
+        if a < b or (a == b and _minor(dev[x], diag[x], dist[x]) < _minor(dev[best], diag[best], dist[best])):
+            best = x
     out = []
     t = node[best]
     while t >= 0:
