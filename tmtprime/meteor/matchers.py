@@ -44,7 +44,7 @@ from typing import Protocol
 import numpy as np
 
 from tmtprime.errors import ResourceError, UsageError
-from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.compiled import compiled
 from tmtprime.meteor.word_ids import WordIds, WordSets, WordValues
 
 Match = tuple[int, int, int, int, int]

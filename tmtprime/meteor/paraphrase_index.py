@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tmtprime.errors import ResourceError
-from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.compiled import compiled
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.progress import ProgressCallback, track
 

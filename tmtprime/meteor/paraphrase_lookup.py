@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.compiled import compiled
 from tmtprime.meteor.matchers import room_for
 from tmtprime.meteor.paraphrase_index import extend_one, finalize_one
 

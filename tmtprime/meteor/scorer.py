@@ -172,7 +172,6 @@ class Meteor:
         self.beam_size = beam_size
         self._paraphrase_source = paraphrase_table
         self._exact_stages = frozenset(i for i, m in enumerate(self.config.modules) if m == "exact")
-        self._phrase_stages = frozenset(i for i, m in enumerate(self.config.modules) if m == "paraphrase")
         self._stages = max(MIN_STAGES, len(self.config.modules))
         self._function_words: frozenset[str] | None = None
         self._function_words_file = function_words_file
@@ -256,7 +255,7 @@ class Meteor:
             return []
         if candidates is None:
             candidates = self.candidates([(hyp, ref)])[0]
-        return align(hyp, ref, candidates, self._exact_stages, self.beam_size, self._phrase_stages)
+        return align(hyp, ref, candidates, self._exact_stages, self.beam_size)
 
     def token_stats(
         self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None

@@ -26,7 +26,7 @@ from operator import add
 
 import numpy as np
 
-from tmtprime.meteor.beam import compiled
+from tmtprime.meteor.compiled import compiled
 
 MIN_STAGES = 4
 
