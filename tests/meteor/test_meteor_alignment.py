@@ -87,7 +87,7 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("x dog", "dog x dog", [(0, 1, "exact"), (1, 2, "exact")]),  # fewest chunks among exact choices
         ("a b c d", "d c b a a b c d", [(0, 4, "exact"), (1, 5, "exact"), (2, 6, "exact"), (3, 7, "exact")]),
         ("x y cars car", "x y car", [(0, 0, "exact"), (1, 1, "exact"), (3, 2, "exact")]),
-        # diagonal detours (aligner rule 6): a word goes to its first off-diagonal place
+        # diagonal detours: a word goes to its first off-diagonal place
         ("a", "a a", [(0, 1, "exact")]),
         ("a", "a b a", [(0, 2, "exact")]),
         ("x a", "y a a", [(1, 2, "exact")]),
@@ -106,10 +106,10 @@ def test_paraphrases_are_found_both_ways_one_candidate_per_listing() -> None:
         ("a b", "a b x a b b", [(0, 3, "exact"), (1, 4, "exact")]),  # the placement after the copy: moves
         ("a b z", "a b x z a b", [(0, 4, "exact"), (1, 5, "exact"), (2, 3, "exact")]),  # z is not in the run
         ("a x", "a c x a", [(0, 3, "exact"), (1, 2, "exact")]),  # one-word run: moves
-        # earlier exact siblings (aligner rule 9): a later hypothesis word for the same reference word loses ties
+        # earlier exact siblings: a later hypothesis word for the same reference word loses ties
         ("a b a", "b a b", [(0, 1, "exact"), (1, 2, "exact")]),  # not 1-0 2-1
         ("a b b", "a b a b", [(0, 0, "exact"), (1, 1, "exact"), (2, 3, "exact")]),
-        # beam survivors keep their offer order and the first best path wins (aligner rule 7)
+        # beam survivors keep their offer order and the first best path wins
         ("b b a a a b", "a b a", [(1, 1, "exact"), (2, 2, "exact"), (3, 0, "exact")]),
         ("c b a b a c", "a a b a b", [(1, 2, "exact"), (2, 3, "exact"), (3, 4, "exact"), (4, 0, "exact")]),
     ],
@@ -122,7 +122,7 @@ def test_alignments_match_the_jar(hyp: str, ref: str, expected) -> None:
     "hyp, ref, expected",
     [
         # an exact word with an earlier placement farther from the diagonal keeps it rather
-        # than move to a later one where a weak (stem) match would extend its chunk (rule 8)
+        # than move to a later one where a weak (stem) match would extend its chunk
         ("car x of car", "of y z of cars", [(2, 0, "exact")]),
         ("car x of car", "of y of cars", [(2, 0, "exact")]),
         ("car x x of car", "w of y z of cars", [(3, 1, "exact")]),
@@ -153,7 +153,7 @@ def test_weak_extensions_of_a_word_moved_nearer_the_diagonal_earn_nothing(hyp: s
     "hyp, ref, expected",
     [
         # an exact word moved to a later sibling loses to the earlier one where it would extend a
-        # weak match that is not its word's first placement (rule 10): no stem, the first comma
+        # weak match that is not its word's first placement: no stem, the first comma
         (", walks ,", "walk walking ,", [(0, 2, "exact")]),
         (", walks ,", "walk x walking ,", [(0, 3, "exact")]),
         ("of walks of", "walk walking of", [(0, 2, "exact")]),
@@ -172,7 +172,7 @@ GERMAN_EXACT_STEM = Meteor(lang="de", modules=("exact", "stem"), normalize=False
 @pytest.mark.parametrize("last", ["unseren", "x"])
 def test_later_siblings_are_pruned_below_weak_coverage(last: str) -> None:
     # WMT21 TED, shrunk: the jar finds the alignment with one chunk fewer at -x 40 even with the
-    # ambiguous stem candidate unseren = uns (rule 10; with that candidate, the jar needs beam 36)
+    # ambiguous stem candidate unseren = uns
     hyp = f"denke , es sagt uns , dass es , , {last}"
     ref = "denke , dass es uns sagt , dass es"
     expected = [(0, 0), (1, 1), (2, 3), (3, 5), (4, 4), (5, 6), (6, 7), (7, 8)]
@@ -183,7 +183,7 @@ def test_later_siblings_are_pruned_below_weak_coverage(last: str) -> None:
     "beam, expected",
     [
         (3, [(0, 1, 1, 1, 0), (1, 1, 0, 1, 0)]),  # the one-chunk path is pruned
-        (4, [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0)]),  # survives only as a binary heap polls (aligner rule 7)
+        (4, [(0, 1, 2, 1, 0), (1, 1, 3, 1, 0)]),  # survives only as a binary heap polls
     ],
 )
 def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> None:
@@ -194,7 +194,7 @@ def test_beam_survivors_are_those_a_binary_heap_polls(beam: int, expected) -> No
 @pytest.mark.parametrize(
     "hyp, ref, beam, expected",
     [
-        # while pruning, a chunk the walk can still extend is not charged yet (aligner rule 11): at beam 2
+        # while pruning, a chunk the walk can still extend is not charged yet: at beam 2
         # the one-chunk path 0-1 1-2 outranks the closed chunk b 1-0 and survives
         ("a b", "b a b a", 2, [(0, 1, 1, 1, 0), (1, 1, 2, 1, 0)]),
         # an ambiguous stem opening a chunk of its own is kept while the beam is small, dropped later
@@ -213,7 +213,7 @@ def test_open_chunks_are_not_charged_while_pruning(hyp: str, ref: str, beam: int
 @pytest.mark.parametrize(
     "lang, hyp, ref, expected",
     [
-        # Spanish and German bench segments (Apertium / WMT21 TED), shrunk; rule 11 at the default beam
+        # Spanish and German bench segments (Apertium / WMT21 TED), shrunk; at the default beam
         (
             "es",
             "filas serie filas son serie dato",
@@ -253,13 +253,13 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
 @pytest.mark.parametrize(
     "table, hyp, ref, expected",
     [
-        # a one-word-to-phrase paraphrase loses to an exact match (aligner rule 4)...
+        # a one-word-to-phrase paraphrase loses to an exact match...
         ([("c", "a b")], "c", "c a b", [(0, 1, 0, 1, 0)]),
         ([("b", "d e")], "b", "d e b", [(0, 1, 2, 1, 0)]),
         # ... a phrase-to-phrase one beats it, and two one-to-phrase ones beat one exact match
         ([("c a", "b a")], "c a", "b a", [(0, 2, 0, 2, 1)]),
         ([("a", "c d"), ("d", "e e")], "a d x", "e c d e e", [(0, 1, 1, 2, 1), (1, 1, 3, 2, 1)]),
-        # off the diagonal an exact match shadows a phrase starting where it starts (rule 5)...
+        # off the diagonal an exact match shadows a phrase starting where it starts...
         ([("a b c", "a d e")], "a b c", "x a d e", [(0, 1, 1, 1, 0)]),
         ([("a b c", "a d e")], "a b c z", "x a d e z", [(0, 3, 1, 3, 1), (3, 1, 4, 1, 0)]),  # unless it saves a chunk
         ([("a b c", "a d e")], "a b c", "a d e", [(0, 3, 0, 3, 1)]),  # on the diagonal the phrase wins
@@ -269,18 +269,18 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("a b", "c b"), ("a", "c")], "a b", "c b", [(0, 2, 0, 2, 1)]),
         ([("a b", "c b"), ("a", "c")], "a b", "x c b", [(0, 1, 1, 1, 1), (1, 1, 2, 1, 0)]),
         ([("a b", "a c"), ("b", "c")], "a b", "a c", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),  # not exact ones
-        # a phrase's strength is hl // 2 + rl // 2 halves, an exact match's 2 (rule 4):
+        # a phrase's strength is hl // 2 + rl // 2 halves, an exact match's 2:
         # 6 + 4 words count 5 halves and beat two exact matches, on the diagonal or off it...
         ([("a b c d e f", "p q e f")], "a b c d e f", "p q e f", [(0, 6, 0, 4, 1)]),
         ([("a b c d e f", "p q e f")], "x a b c d e f", "p q e f", [(1, 6, 0, 4, 1)]),
         ([("from the bottom of my heart", "with all my heart")], "from the bottom of my heart", "with all my heart",
          [(0, 6, 0, 4, 1)]),
         # off the diagonal a one-word-to-phrase paraphrase of four words outweighs those of two or three
-        # (strength 2 halves against 1), while three and two words, or five and four, tie (rule 5 decides)
+        # (strength 2 halves against 1), while three and two words, or five and four, tie (the offer order decides)
         ([("p", "q r s"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
         ([("p", "q r"), ("p", "q r s t")], "p", "x q r s t", [(0, 1, 1, 4, 1)]),
         ([("p", "q r s t"), ("p", "q r s t u")], "p", "x q r s t u", [(0, 1, 1, 4, 1)]),
-        # a phrase tying with a shorter phrase plus an exact match wins (fewer matches, rule 4)
+        # a phrase tying with a shorter phrase plus an exact match wins (fewer matches)
         ([("as well as", "like"), ("as well as the", "like the")], "as well as the", "like the", [(0, 4, 0, 2, 1)]),
         ([("consists", "is made up"), ("consists of", "is made up of")], "consists of", "is made up of",
          [(0, 2, 0, 4, 1)]),
@@ -291,7 +291,7 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         ([("as well as for", "as well as to")], "as well as for", "as well as to",
          [(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 2, 1, 0)]),
         # a one-word paraphrase plus the exact match after it ties with the phrase merging them (exact matches
-        # are not counted module by module, rule 4): off the diagonal the one offered first wins, so the
+        # are not counted module by module): off the diagonal the one offered first wins, so the
         # listing direction decides (a phrase listed "ref -> hyp" is found from the reference phrase, first)
         ([("p", "a"), ("a t", "p t")], "x p t", "a t", [(1, 2, 0, 2, 1)]),
         ([("a t", "p t"), ("p", "a")], "p t", "y a t", [(0, 2, 1, 2, 1)]),
@@ -301,7 +301,7 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
         # ... while with the exact match first it is offered first and always wins the tie
         ([("p", "a"), ("t a", "t p")], "x t p", "t a", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
         ([("t a", "t p"), ("p", "a")], "t p", "y t a", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1)]),
-        # a shorter sibling shadows a phrase only if it covers fewer reference words (rule 5): ``a lot`` does not
+        # a shorter sibling shadows a phrase only if it covers fewer reference words: ``a lot`` does not
         # shadow ``a lot of``, which ties with ``lot of`` and is offered first
         ([("a lot", "much"), ("a lot of", "much"), ("lot", "much"), ("lot of", "much"), ("much", "a lot")],
          "x y a lot of w", "z much w", [(2, 3, 1, 1, 1), (5, 1, 2, 1, 0)]),
@@ -323,7 +323,7 @@ def test_strong_phrase_matches_beat_weak_single_words() -> None:
          "in any case", "anyway", [(0, 3, 0, 1, 1)]),
         # while those found from the hypothesis phrase go by hypothesis position whatever the listing
         ([("b b2", "y"), ("a a2", "y")], "a a2 z b b2", "y", [(0, 2, 0, 1, 1)]),
-        # rule 5 off the diagonal: only a shorter sibling offered earlier shadows; a longer one offered first wins
+        # off the diagonal only a shorter sibling offered earlier shadows; a longer one offered first wins
         ([("p", "q r"), ("p", "q r s")], "p", "x q r s", [(0, 1, 1, 2, 1)]),
         ([("p", "q r s"), ("p", "q r")], "p", "x q r s", [(0, 1, 1, 3, 1)]),
         ([("q r s", "p"), ("p", "q r")], "p", "x q r s", [(0, 1, 1, 3, 1)]),
@@ -360,7 +360,7 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
 @pytest.mark.parametrize(
     "table, hyp, ref, expected",
     [
-        # rule 12: a one-word paraphrase on the diagonal extending a chunk loses the tie with a phrase of its
+        # a one-word paraphrase on the diagonal extending a chunk loses the tie with a phrase of its
         # hypothesis word placed further on in the reference (``have`` = ``am`` vs ``have to`` = ``forced to``)...
         ([("a", "b"), ("a t", "f t")], "x a t", "x b f t", [(0, 1, 0, 1, 0), (1, 2, 2, 2, 1)]),
         ([("a", "b"), ("a t", "f t")], "x a t q", "x b f t q", [(0, 1, 0, 1, 0), (1, 2, 2, 2, 1), (3, 1, 4, 1, 0)]),
@@ -368,7 +368,7 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
         # ... not off the diagonal
         ([("a", "b"), ("a t", "f t")], "y x a t", "x b f t", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1), (3, 1, 3, 1, 0)]),
         ([("a", "b"), ("a t", "f t")], "x a t", "z x b f t", [(0, 1, 1, 1, 0), (1, 1, 2, 1, 1), (2, 1, 4, 1, 0)]),
-        # rule 12: a one-word paraphrase offered after another candidate still free loses ties
+        # a one-word paraphrase offered after another candidate still free loses ties
         # (``era`` = ``period`` after ``time`` = ``period`` ties with ``soviet era`` = ``soviet period``)...
         ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b c", "a d", [(0, 2, 0, 2, 1)]),
         ([("d", "c"), ("a b", "a d"), ("b", "d")], "a b e c", "a d", [(0, 2, 0, 2, 1)]),
@@ -377,7 +377,7 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
         ([("w b", "w e"), ("b", "e"), ("p", "e")], "p w b", "i w e", [(1, 2, 1, 2, 1)]),
         ([("w b", "w e"), ("b", "e"), ("e", "p")], "w b p", "w e", [(0, 2, 0, 2, 1)]),
         ([("w b", "w e"), ("b", "e"), ("e", "p")], "q w b p", "i w e", [(1, 2, 1, 2, 1)]),
-        # ... not when offered first (nor where rule 5 shadows the phrase off the diagonal)
+        # ... not when offered first (nor off the diagonal)
         ([("w b", "w e"), ("b", "e"), ("p", "e")], "w b p", "w e", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
         ([("w b", "w e"), ("b", "e"), ("p", "e")], "q w b p", "i w e", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 1)]),
         ([("a b", "a d"), ("d", "b"), ("d", "c")], "a b c", "a d", [(0, 1, 0, 1, 0), (1, 1, 1, 1, 1)]),
@@ -389,14 +389,14 @@ def test_paraphrase_choices_match_the_jar(table, hyp: str, ref: str, expected) -
     ],
 )
 def test_weak_ties_with_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 12's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
 @pytest.mark.parametrize(
     "table, hyp, ref, expected",
     [
-        # rule 13: a solid phrase on the diagonal shadows the stem match starting where it starts (rule 5)...
+        # a solid phrase on the diagonal shadows the stem match starting where it starts...
         ([("effort", "x"), ("efforts to", "effort to")], "efforts to", "effort to", [(0, 2, 0, 2, 2)]),
         ([("efforts to", "effort to"), ("x", "effort")], "efforts to x", "effort to", [(0, 2, 0, 2, 2)]),
         ([("efforts to", "effort to"), ("x", "effort")], "y efforts to x", "y effort to",
@@ -416,7 +416,7 @@ def test_weak_ties_with_phrases_match_the_jar(table, hyp: str, ref: str, expecte
     ],
 )
 def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 13's cases as the jar's Matcher aligned them (``-m "exact stem paraphrase"``, the table as ``-a``)."""
+    """Cases as the jar's Matcher aligned them (``-m "exact stem paraphrase"``, the table as ``-a``)."""
     m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(table))
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
@@ -424,7 +424,7 @@ def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expec
 @pytest.mark.parametrize(
     "table, hyp, ref, expected",
     [
-        # rule 14: ``b`` = ``r`` is ambiguous (``b`` = ``c`` too, where ``c`` = ``c`` is exact); extending the
+        # ``b`` = ``r`` is ambiguous (``b`` = ``c`` too, where ``c`` = ``c`` is exact); extending the
         # chunk of the detour ``t`` 0-0 it earns nothing, so ``t`` goes to its other placement
         ([("b", "r"), ("b", "c")], "t b c", "t r i c t", [(0, 1, 4, 1, 0), (2, 1, 3, 1, 0)]),
         ([("b", "r"), ("b", "c")], "t b c", "t r i i c t", [(0, 1, 5, 1, 0), (2, 1, 4, 1, 0)]),
@@ -440,7 +440,7 @@ def test_diagonal_phrase_shadow_matches_the_jar(table, hyp: str, ref: str, expec
     ],
 )
 def test_ambiguous_weak_extensions_of_detours_match_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 14's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
@@ -452,7 +452,7 @@ _ABD = [("a b d", "a c"), ("d", "c")]
 @pytest.mark.parametrize(
     "table, hyp, ref, expected",
     [
-        # rule 15: ``e`` 3-2 contests the phrase's ``e`` while ``e`` 3-5 extends ``n`` 2-4: the exact ``a``'s
+        # ``e`` 3-2 contests the phrase's ``e`` while ``e`` 3-5 extends ``n`` 2-4: the exact ``a``'s
         # shadow counts only below coverage, and the phrase wins on coverage
         (_AE, "a b n e", "v a e s n e", [(0, 2, 1, 2, 1), (2, 1, 4, 1, 0), (3, 1, 5, 1, 0)]),
         (_AE, "x a b n e", "a e s n e", [(1, 2, 0, 2, 1), (3, 1, 3, 1, 0), (4, 1, 4, 1, 0)]),
@@ -470,7 +470,7 @@ _ABD = [("a b d", "a c"), ("d", "c")]
     ],
 )
 def test_contested_phrases_match_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 15's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
@@ -488,7 +488,7 @@ def test_contested_phrases_on_real_text_match_the_jar() -> None:
 
 
 def test_phrase_holding_a_weak_match_later_in_the_hypothesis_is_contested() -> None:
-    """Rule 15 inside the phrase (jar: ``-m "exact paraphrase"``, ``a b d`` -> ``a c`` and ``d`` -> ``c``)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, ``a b d`` -> ``a c`` and ``d`` -> ``c``)."""
     m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_ABD))
     assert m.sentence_score("x a b d", ["a c"]).alignment == [(1, 3, 0, 2, 1)]
     assert m.sentence_score("x y a b d", ["z a c"]).alignment == [(2, 3, 1, 2, 1)]
@@ -507,7 +507,7 @@ def test_phrase_holding_a_weak_match_later_in_the_hypothesis_is_contested() -> N
     ],
 )
 def test_phrase_extended_by_a_weak_match_is_contested(hyp: str, ref: str, expected) -> None:
-    """Rule 15, a stem match extending the phrase's chunk (jar: ``-m "exact stem paraphrase"``, ``a b`` -> ``a c``)."""
+    """A stem match extending the phrase's chunk (jar: ``-m "exact stem paraphrase"``, ``a b`` -> ``a c``)."""
     m = Meteor(lang="en", modules=("exact", "stem", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AE_C))
     assert m.sentence_score(hyp, [ref]).alignment == expected
 
@@ -523,7 +523,7 @@ def test_ambiguous_synonym_extending_a_detour_matches_the_jar(modules: tuple[str
 
 
 def test_weak_pair_from_two_modules_extending_a_detour_matches_the_jar() -> None:
-    """``cars`` = ``car`` is both a stem and a synonym match (rule 14); jar-checked with ``exact stem synonym``."""
+    """``cars`` = ``car`` is both a stem and a synonym match; jar-checked with ``exact stem synonym``."""
     m = Meteor(lang="en", modules=("exact", "stem", "synonym"), normalize=False)
     assert pairs_of(m, "the cars x", "the car y the") == [(0, 3, "exact")]
     assert pairs_of(m, "the cars", "the car the") == [(0, 2, "exact")]
@@ -564,11 +564,11 @@ def test_long_and_repetitive_segments_finish() -> None:
     [
         ([("p", "q r"), ("p", "q r s"), ("q r s", "p")], [(0, 1, 1, 3, 1)]),
         ([("q r s", "p"), ("p", "q r"), ("p", "q r s")], [(0, 1, 1, 3, 1)]),
-        ([("p", "q r"), ("p", "q r s")], [(0, 1, 1, 2, 1)]),  # one copy, offered after ``q r``: rule 5
+        ([("p", "q r"), ("p", "q r s")], [(0, 1, 1, 2, 1)]),  # one copy, offered after ``q r``
     ],
 )
 def test_paraphrase_listed_both_ways_is_shadowed_only_where_first_offered(table, expected) -> None:
-    """Rule 16 (jar: ``-m "exact paraphrase"``, the table as ``-a``): ``p`` = ``q r s`` found first from the
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``): ``p`` = ``q r s`` found first from the
     reference phrase is not shadowed by ``p`` = ``q r`` offered before its second copy."""
     assert _paraphrase_alignment(table, "p", "x q r s") == expected
 
@@ -588,7 +588,7 @@ _AC_D = [("a b", "a c"), ("d", "c")]
     "table, hyp, ref, expected",
     [
         # ``z`` = ``e`` (before the phrase, farther from the diagonal) contests it: the phrase wins, also over
-        # ``a`` = ``a`` plus ``b`` = ``e`` (offered after ``z`` = ``e``, rule 12 (b))
+        # ``a`` = ``a`` plus ``b`` = ``e`` (offered after ``z`` = ``e``)
         (_AE_ZB, "z a b", "y w a e", [(1, 2, 2, 2, 1)]),
         (_AE_ZB, "z x a b", "y a e", [(2, 2, 1, 2, 1)]),
         (_AE_ZB, "q a b", "y w a e", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 1)]),  # no contester
@@ -598,13 +598,13 @@ _AC_D = [("a b", "a c"), ("d", "c")]
         (_AC_D, "d a b", "a c", [(1, 2, 0, 2, 1)]),
         (_AC_D, "d x y z a b", "y y a c", [(2, 1, 0, 1, 0), (4, 2, 2, 2, 1)]),
         (_AC_D, "d x y z a b", "y a c", [(2, 1, 0, 1, 0), (4, 1, 1, 1, 0)]),
-        # as far from the diagonal: below coverage (rule 15's level), so a split of the same coverage wins
+        # as far from the diagonal: below coverage, so a split of the same coverage wins
         (_AC_D + [("b", "c")], "d a b", "a c", [(1, 1, 0, 1, 0), (2, 1, 1, 1, 1)]),
         (_AC_D + [("b", "c")], "d x a b", "y y y a c", [(2, 2, 3, 2, 1)]),
     ],
 )
 def test_phrases_contested_from_before_match_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 17's cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Cases as the jar's Matcher aligned them (``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
@@ -631,7 +631,7 @@ def test_phrases_contested_from_before_on_real_text_match_the_jar() -> None:
     ],
 )
 def test_phrases_contested_from_after_match_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 17 with the contester after the phrase (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
@@ -663,7 +663,7 @@ _AB_T = [("a b", "x"), ("a b troops", "x")]
     ],
 )
 def test_longer_phrase_absorbing_a_doubly_proposed_word_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 18 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
     assert _paraphrase_alignment(table, hyp, ref) == expected
 
 
@@ -698,7 +698,7 @@ _AB_AC = [("a b", "a c")]
     ],
 )
 def test_diagonal_start_with_another_copy_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 19 (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``)."""
     assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
@@ -736,7 +736,7 @@ _B_C_BOTH_WAYS = [("b", "c"), ("c", "b")]
     ],
 )
 def test_doubled_pair_given_up_for_a_free_farther_placement_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 21 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at ``-x`` 4, 40 and 100)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at ``-x`` 4, 40 and 100)."""
     assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
@@ -773,9 +773,9 @@ def test_doubled_pair_given_up_on_real_text_matches_the_jar() -> None:
     ],
 )  # fmt: skip
 def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, ref: str, expected) -> None:
-    """Rule 20: WMT22 segments 2517 and 2563 shrunk, all English modules (``princesses`` = ``princess`` 9-11 and
+    """WMT22 segments 2517 and 2563 shrunk, all English modules (``princesses`` = ``princess`` 9-11 and
     ``called`` = ``calls`` 4-5 are stem and synonym matches); the jar keeps the pair at every beam from 1 to 200
-    (``Matcher -l en -x``), and without rule 20's credit this search prunes it at beam 40."""
+    (``Matcher -l en -x``), and a search that charges its chunk while pruning drops it at beam 40."""
     m = Meteor(lang="en", normalize=False)
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
 
@@ -791,7 +791,7 @@ def test_doubled_pair_opening_a_chunk_survives_pruning_on_real_text(hyp: str, re
     ],
 )
 def test_pair_listed_both_ways_extending_a_detour_earns_nothing(table, hyp: str, ref: str, expected) -> None:
-    """Rule 14 with a table pair listed both ways as the second proposer (jar: ``-m "exact paraphrase"``, the
+    """Jar facts (jar: ``-m "exact paraphrase"``, the
     table as ``-a``, beams 40 and 100)."""
     assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
@@ -819,7 +819,7 @@ _W_N_REF = [("h b", "w"), ("h b o", "n")]  # found from the reference phrases: o
     ],
 )
 def test_shorter_paraphrase_shadowing_across_hypothesis_words_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 22 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
     assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
@@ -841,7 +841,7 @@ _AM_OAM = [("e m", "a m"), ("e m", "o a m")]  # found from the reference phrase:
         ("p o a m d o", "e m d o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0), (5, 1, 3, 1, 0)]),
         ("p q o a m d o", "e m d o", [(3, 2, 0, 2, 1), (5, 1, 2, 1, 0), (6, 1, 3, 1, 0)]),
         ("p o a m o", "e m o", [(2, 2, 0, 2, 1), (4, 1, 2, 1, 0)]),
-        # the later ``o`` nearer the diagonal: it loses the tie (rule 9), ``o a m`` wins
+        # the later ``o`` nearer the diagonal: it loses the tie, ``o a m`` wins
         ("o a m d o", "e m d o", [(0, 3, 0, 2, 1), (3, 1, 2, 1, 0), (4, 1, 3, 1, 0)]),
         ("p o a m d o", "x y e m d o", [(1, 3, 2, 2, 1), (4, 1, 4, 1, 0), (5, 1, 5, 1, 0)]),
         ("p o a m o", "x e m o", [(1, 3, 1, 2, 1), (4, 1, 3, 1, 0)]),
@@ -850,7 +850,7 @@ _AM_OAM = [("e m", "a m"), ("e m", "o a m")]  # found from the reference phrase:
     ],
 )
 def test_later_sibling_beside_a_split_phrase_matches_the_jar(hyp: str, ref: str, expected) -> None:
-    """Rule 23 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
     m = Meteor(lang="en", modules=("exact", "paraphrase"), normalize=False, paraphrase_table=TinyTable(_AM_OAM))
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
 
@@ -895,7 +895,7 @@ _OTA_TA = [("o t a", "n a"), ("t a", "b n a")]
     ],
 )
 def test_later_sibling_beside_a_phrase_split_the_other_way_matches_the_jar(hyp: str, ref: str, expected) -> None:
-    """Rule 24 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
     assert sorted(_paraphrase_alignment(_OTA_TA, hyp, ref)) == expected
 
 
@@ -932,7 +932,7 @@ _AB_AC = [("a b", "a c"), ("b", "c")]
         (_AB_AC, "q a a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
         (_AB_AC, "a q a b", "x a c", [(2, 1, 1, 1, 0), (3, 1, 2, 1, 1)]),
         (_AB_AC, "a q a b", "y x q a c", [(1, 1, 2, 1, 0), (2, 1, 3, 1, 0), (3, 1, 4, 1, 1)]),
-        # rule 9: the phrase at a later sibling's place loses the tie with the split as that sibling would
+        # the phrase at a later sibling's place loses the tie with the split as that sibling would
         (_AB_AC, "a q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
         (_AB_AC, "y q a b", "x q a c", [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0), (3, 1, 3, 1, 1)]),
         # the weak pair after it listed both ways: off the diagonal, coverage decides again
@@ -944,7 +944,7 @@ _AB_AC = [("a b", "a c"), ("b", "c")]
     ],
 )
 def test_later_sibling_with_a_phrase_nearer_the_diagonal_matches_the_jar(table, hyp: str, ref: str, expected) -> None:
-    """Rule 25 (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
+    """Jar facts (jar: ``-m "exact paraphrase"``, the table as ``-a``; the same at beams 4, 10, 40 and 100)."""
     assert sorted(_paraphrase_alignment(table, hyp, ref)) == expected
 
 
@@ -978,7 +978,7 @@ def test_later_sibling_with_a_phrase_nearer_the_diagonal_on_real_text_matches_th
     ],
 )
 def test_weak_extension_of_a_phrase_moved_nearer_the_diagonal_matches_the_jar(hyp: str, ref: str, expected) -> None:
-    """Rule 26, WMT22 segment 236 shrunk, all English modules (jar: ``Matcher -l en``, the same at beams 4 and 40)."""
+    """WMT22 segment 236 shrunk, all English modules (jar: ``Matcher -l en``, the same at beams 4 and 40)."""
     m = Meteor(lang="en", normalize=False)
     assert sorted(m.sentence_score(hyp, [ref]).alignment) == expected
 
@@ -999,14 +999,14 @@ def test_weak_extension_of_a_phrase_moved_nearer_the_diagonal_matches_the_jar(hy
     ],
 )
 def test_paraphrase_counts_are_not_compared_while_pruning(hyp: str, ref: str, beam: int, expected) -> None:
-    """Rule 27 (jar: ``Matcher -l en -x BEAM``, all English modules, the real paraphrase table)."""
+    """Jar facts (jar: ``Matcher -l en -x BEAM``, all English modules, the real paraphrase table)."""
     m = Meteor(lang="en", normalize=False)
     h, r = hyp.split(), ref.split()
     assert align(h, r, m.candidates([(h, r)])[0], m._exact_stages, beam) == expected
 
 
 def test_paraphrase_counts_unseen_while_pruning_on_real_text() -> None:
-    """Rule 27 on WMT22 segment 1300 (jar at beam 40, all English modules): ``use`` = ``use`` with ``to`` far off
+    """WMT22 segment 1300 (jar at beam 40, all English modules): ``use`` = ``use`` with ``to`` far off
     at 36-14 rather than ``for the use of`` = ``to use``, which only a search that compares paraphrase counts
     while pruning keeps (this one did at beam 40 before, not at 100)."""
     hyp = (
@@ -1054,7 +1054,7 @@ def test_paraphrase_counts_unseen_while_pruning_on_real_text() -> None:
     ],
 )
 def test_open_chunks_are_not_charged_while_pruning_with_every_module(hyp: str, ref: str, small, large) -> None:
-    """Rule 28 (random WMT22 windows; jar: ``Matcher -l en -x BEAM``, all English modules): at beams 1 and 2 the
+    """Random WMT22 windows ( jar: ``Matcher -l en -x BEAM``, all English modules): at beams 1 and 2 the
     jar keeps a one-word weak match opening a chunk of its own (its chunk is not charged while pruning), at beam
     40 the final rank drops it or prefers another placement."""
     m = Meteor(lang="en", normalize=False)
