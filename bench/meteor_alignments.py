@@ -11,7 +11,7 @@ only the jar made and only tmtprime made, as
 ``hyp words=ref words@hyp_start,ref_start/module``.
 
 No target: it is the measure to watch when changing ``tmtprime/meteor/aligner.py``
-(the module docstring lists what is known to differ). Data: the files
+or a matcher (last run: every alignment identical in every configuration). Data: the files
 ``bench/meteor_parity.py`` builds in ``--work`` (run it once first).
 
 Usage: python3 bench/meteor_alignments.py [--lang en] [--modules "exact stem synonym paraphrase"]
