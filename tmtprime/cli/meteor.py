@@ -182,7 +182,7 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     meteor.load()
     compile_now(
         None if quiet else lambda message: print(message, file=sys.stderr, flush=True),
-        # every module and the aligner's rules: words that match exactly, by stem, by synonym and by paraphrase
+        # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
         warm_up=lambda: meteor.score_segments(["he was not able to go to the cars"], [["he could not go to his car"]]),
     )
     gc.collect()
