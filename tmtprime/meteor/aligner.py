@@ -222,7 +222,7 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
                 trail_size += 1
                 kids += 1
                 passed += abs(spans[c, 0] - spans[c, 2])
-            if f >= 0 and lo < hi:
+            if f >= 0:  # a fixed candidate has no alternative: no skip child
                 continue
             k_cover[kids], k_closed[kids], k_passing[kids] = cover[x], closed[x], passing[x] + passed
             k_last[kids], k_node[kids] = lm, node[x]
