@@ -150,9 +150,16 @@ def _extends(spans: np.ndarray, last: int, c: int) -> bool:
 
 
 @compiled
-def _major(cover: int, chunks: int) -> int:
-    """The first two rank fields in one word, smaller is better: more weighted coverage, then fewer chunks."""
-    return ((1 << 30) - cover) << 32 | chunks
+def _majors(spans: np.ndarray, cover: np.ndarray, closed: np.ndarray, last: np.ndarray, p: int) -> np.ndarray:
+    """The first two rank fields of each path in one word, smaller is better: more weighted coverage, then
+    fewer chunks, the chunk the walk is still inside at reference word ``p`` not counted yet (past the
+    last word, ``p = ref_len``, every chunk counts)."""
+    out = np.empty(cover.shape[0], np.int64)
+    for k in range(cover.shape[0]):
+        lm = last[k]
+        open_counted = lm >= 0 and spans[lm, 2] + spans[lm, 3] <= p
+        out[k] = ((1 << 30) - cover[k]) << 32 | (closed[k] + (1 if open_counted else 0))
+    return out
 
 
 @compiled
@@ -228,20 +235,12 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
             k_last[kids], k_node[kids] = lm, node[x]
             k_used[kids] = used[x]
             kids += 1
-        major = np.empty(kids, np.int64)
-        for k in range(kids):
-            lm = k_last[k]
-            still_open = lm >= 0 and spans[lm, 2] + spans[lm, 3] > p
-            major[k] = _major(k_cover[k], k_closed[k] + (1 if lm >= 0 and not still_open else 0))
+        major = _majors(spans, k_cover[:kids], k_closed[:kids], k_last[:kids], p)
         keep = _stable_order(major, k_passing[:kids])[:beam]
         cover, closed, passing = k_cover[keep], k_closed[keep], k_passing[keep]
         last, node, used = k_last[keep], k_node[keep], k_used[keep]
-    best = 0
-    for x in range(1, cover.shape[0]):
-        a = _major(cover[x], closed[x] + (1 if last[x] >= 0 else 0))
-        b = _major(cover[best], closed[best] + (1 if last[best] >= 0 else 0))
-        if a < b or (a == b and passing[x] < passing[best]):
-            best = x
+    # the first path, in beam order, with the best rank once every chunk counts
+    best = _stable_order(_majors(spans, cover, closed, last, ref_len), passing)[0]
     out = []
     t = node[best]
     while t >= 0:
