@@ -99,6 +99,19 @@ on crossproject: r(predicted, TER of the pick) 0.419 -> 0.426, mean TER of
 the picks 62.33 -> 62.44, at about 500 strings a second more, which alone
 would break the 100,000-segment time budget.
 
+Also tried, not kept: the TM match's provenance, i.e. whether its TM entry
+comes from the segment's own document (the shared TM's ``catalogs`` column;
+what CAT tools call a context or PerfectMatch-style match). On update/dev,
+28 % of matches are such, and at fuzzy >= 50 their TER is 36.7 against
+70.6 (MT beats them on 20 % of segments, against 62 %). But the features
+already carry most of it: the shipped model's out-of-fold predicted TER
+of the TM match at fuzzy 50-70 is 61.3 for them against 72.5 for the others
+(true 57.6 / 76.8). As a column in the full model (5 grouped folds): gap
+0.704 -> 0.697, r(confidence, TER of the pick) -0.622 -> -0.631, MT-over-TM
+precision at recall 0.85 0.686 -> 0.693; a dedicated gradient-boosted
+MT-vs-TM classifier: AUC 0.867 -> 0.871. Crossproject has no such matches
+by construction.
+
 Predictions use the fitted SVMs' support vectors directly with BLAS
 (:func:`rbf_decision`): ``SVC.decision_function`` to within 1e-4 (checked in
 tests), but a float32 matrix product per batch instead of libsvm's loop, which
