@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
-from tmtprime.meteor.aligner import align, count_chunks
+from tmtprime.meteor.aligner import align
 from tmtprime.meteor.matchers import exact_matches, paraphrase_candidates, stem_matcher, synonym_matcher
 from tmtprime.meteor.scorer import Meteor
+from tmtprime.meteor.stats import segment_stats
 
 
 class TinyTable:
@@ -542,10 +544,20 @@ def test_one_to_one_candidates_are_fixed_and_each_word_is_used_once() -> None:
     assert len(set(used_h)) == len(used_h) and len(set(used_r)) == len(used_r)
 
 
+def _chunks(matches: list[tuple[int, int, int, int, int]], hyp_len: int = 6, ref_len: int = 6) -> float:
+    """The chunk count the scorer's statistics give an alignment (stage 0 of 4)."""
+    rows = np.array(matches, dtype=np.int64).reshape(-1, 5)
+    out = segment_stats(
+        np.zeros(hyp_len, np.int64), np.array([0, hyp_len]), np.zeros(ref_len, np.int64), np.array([0, ref_len]),
+        rows, np.array([0, len(rows)]), 4,
+    )
+    return float(out[0, 4 + 4 * 4])
+
+
 def test_chunks_count_runs_contiguous_in_both_sentences() -> None:
-    assert count_chunks([(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 5, 1, 0)]) == 2
-    assert count_chunks([(0, 2, 3, 1, 3), (2, 1, 4, 1, 0)]) == 1
-    assert count_chunks([]) == 0
+    assert _chunks([(0, 1, 0, 1, 0), (1, 1, 1, 1, 0), (2, 1, 5, 1, 0)]) == 2
+    assert _chunks([(0, 2, 3, 1, 3), (2, 1, 4, 1, 0)]) == 1
+    assert _chunks([]) == 0
 
 
 def test_long_and_repetitive_segments_finish() -> None:

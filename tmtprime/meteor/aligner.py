@@ -66,17 +66,6 @@ from tmtprime.paths import cache_dir
 DEFAULT_BEAM = 40
 
 
-def count_chunks(matches: Sequence[Match]) -> int:
-    """Runs of matches contiguous and identically ordered in both sentences."""
-    count = 0
-    prev_h = prev_r = -1
-    for hs, hl, rs, rl, _stage in sorted(matches):
-        if hs != prev_h or rs != prev_r:
-            count += 1
-        prev_h, prev_r = hs + hl, rs + rl
-    return count
-
-
 def align(
     hyp: Sequence[str],
     ref: Sequence[str],
