@@ -63,3 +63,12 @@ class ModelError(TmtprimeError):
 
 class ExternalToolError(TmtprimeError):
     """An external program (an MT engine, Java) is missing or failed."""
+
+
+class Cancelled(TmtprimeError):
+    """The user asked a long task to stop; its unit of work was rolled back."""
+
+    exit_code = 130
+
+    def __init__(self, message: str = "cancelled; the project was left as it was") -> None:
+        super().__init__(message)

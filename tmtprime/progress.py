@@ -1,18 +1,177 @@
-"""Progress reporting for long CLI commands, silenced by ``-q``.
+"""Progress and cancellation for long work: one small reporter for the CLI and the GUI.
 
-One helper so that every command reports progress the same way (tqdm on
-stderr) and GUI callers can pass their own callback instead.
+Long work (import, TM lookup, MT, training, recommendation, reports) takes a
+:class:`Reporter` — status text, progress, and a "was cancel requested?"
+flag, the task-state split of Orange3 — so the same function drives a CLI
+progress bar (:class:`ConsoleReporter`) and a GUI worker thread (a subclass
+that emits Qt signals, in ``tmtprime.gui``). Work calls :meth:`Reporter.check`
+(or iterates through :meth:`Reporter.track`) between steps; a cancel raises
+:class:`~tmtprime.errors.Cancelled`, and the unit of work it interrupts rolls
+back, so the store is left as it was.
 """
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import TextIO, TypeVar
+
+from tmtprime.errors import Cancelled
 
 T = TypeVar("T")
 
 ProgressCallback = Callable[[int, int | None], None]
 """``callback(done, total)``; ``total`` is None when unknown."""
+
+
+class Reporter:
+    """Receives status and progress of one task and carries its cancel flag.
+
+    The base class reports nothing (a silent task that can still be
+    cancelled); subclasses override :meth:`on_status` and :meth:`on_progress`.
+    Thread-safe: the cancel flag is set from the UI thread while work runs on
+    another one.
+    """
+
+    def __init__(self) -> None:
+        self._cancel = threading.Event()
+
+    # what the work calls
+    def status(self, text: str) -> None:
+        """A new phase of the work began (``"reading TM"``, ``"grid search"``)."""
+        self.on_status(text)
+
+    def progress(self, done: int, total: int | None = None) -> None:
+        """``done`` of ``total`` steps of the current phase are finished."""
+        self.on_progress(done, total)
+
+    def check(self) -> None:
+        """Raise :class:`~tmtprime.errors.Cancelled` if a cancel was requested."""
+        if self._cancel.is_set():
+            raise Cancelled()
+
+    def track(self, items: Iterable[T], *, total: int | None = None, desc: str = "", unit: str = "it") -> Iterator[T]:
+        """Yield ``items`` as one phase: status ``desc``, progress per item, a cancel check before each."""
+        if total is None and hasattr(items, "__len__"):
+            total = len(items)  # type: ignore[arg-type]
+        if desc:
+            self.status(desc)
+        self.progress(0, total)
+        done = 0
+        for item in items:
+            self.check()
+            yield item
+            done += 1
+            self.progress(done, total)
+        self.finish_phase()
+
+    def finish_phase(self) -> None:
+        """The current phase is over (a progress bar may close)."""
+
+    # what the caller (CLI, GUI) calls
+    def request_cancel(self) -> None:
+        """Ask the work to stop at its next check."""
+        self._cancel.set()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._cancel.is_set()
+
+    # what subclasses override
+    def on_status(self, text: str) -> None:
+        pass
+
+    def on_progress(self, done: int, total: int | None) -> None:
+        pass
+
+
+class CallbackReporter(Reporter):
+    """Forwards progress to a ``callback(done, total)`` (older call sites and tests)."""
+
+    def __init__(self, callback: ProgressCallback) -> None:
+        super().__init__()
+        self._callback = callback
+
+    def on_progress(self, done: int, total: int | None) -> None:
+        self._callback(done, total)
+
+
+class ConsoleReporter(Reporter):
+    """Progress on stderr: a tqdm bar on a terminal, a few plain lines in a log; nothing with ``quiet``.
+
+    When the stream is not a terminal, a phase prints its start, then a line
+    at most every ``interval`` seconds, then its end — no carriage-return spam
+    in CI logs or files.
+    """
+
+    def __init__(self, *, quiet: bool = False, stream: TextIO | None = None, interval: float = 10.0) -> None:
+        super().__init__()
+        self.quiet = quiet
+        self.stream = stream if stream is not None else sys.stderr
+        self.interval = interval
+        self._desc = ""
+        self._bar = None
+        self._last_line = 0.0
+        self._last: tuple[int, int | None] = (0, None)
+        try:
+            self._tty = self.stream.isatty()
+        except (AttributeError, ValueError):
+            self._tty = False
+
+    def on_status(self, text: str) -> None:
+        if self.quiet:
+            return
+        self._close_bar()
+        self._desc = text
+        self._last = (0, None)
+        if not self._tty:
+            print(f"{text} ...", file=self.stream, flush=True)
+            self._last_line = time.monotonic()
+
+    def on_progress(self, done: int, total: int | None) -> None:
+        if self.quiet:
+            return
+        self._last = (done, total)
+        if self._tty:
+            if self._bar is None:
+                from tqdm import tqdm
+
+                self._bar = tqdm(total=total, desc=self._desc, leave=False, dynamic_ncols=True, file=self.stream)
+            if total is not None and self._bar.total != total:
+                self._bar.total = total
+            self._bar.n = done
+            self._bar.refresh()
+            return
+        now = time.monotonic()
+        if now - self._last_line >= self.interval:
+            of = f"/{total}" if total is not None else ""
+            print(f"{self._desc or 'working'}: {done}{of}", file=self.stream, flush=True)
+            self._last_line = now
+
+    def finish_phase(self) -> None:
+        if self.quiet:
+            return
+        self._close_bar()
+        if not self._tty and self._desc:
+            done, total = self._last
+            of = f"/{total}" if total is not None else ""
+            print(f"{self._desc}: {done}{of} done", file=self.stream, flush=True)
+
+    def _close_bar(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+def as_reporter(reporter: Reporter | None = None, *, quiet: bool = True, callback: ProgressCallback | None = None) -> Reporter:
+    """The reporter a function should use, from what its caller passed (old ``quiet``/``callback`` style)."""
+    if reporter is not None:
+        return reporter
+    if callback is not None:
+        return CallbackReporter(callback)
+    return ConsoleReporter(quiet=quiet)
 
 
 def track(
@@ -24,17 +183,5 @@ def track(
     unit: str = "it",
     callback: ProgressCallback | None = None,
 ) -> Iterator[T]:
-    """Yield ``items`` while showing progress (tqdm) or calling ``callback``."""
-    if callback is not None:
-        done = 0
-        for item in items:
-            yield item
-            done += 1
-            callback(done, total)
-        return
-    if quiet:
-        yield from items
-        return
-    from tqdm import tqdm
-
-    yield from tqdm(items, total=total, desc=desc, unit=unit, leave=False, dynamic_ncols=True)
+    """Yield ``items`` while showing progress (console) or calling ``callback``."""
+    return as_reporter(quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)
