@@ -378,8 +378,9 @@ class _Exporter:
         for doc, data, path in zip(docs, contents, paths, strict=True):
             fills = {}
             for seg, pick, rec in self.segments([doc]):
-                if pick is None:
-                    kept["no recommendation"] = kept.get("no recommendation", 0) + 1
+                if pick is None or not seg.source.strip():
+                    reason = "no recommendation" if pick is None else "empty source"
+                    kept[reason] = kept.get(reason, 0) + 1
                 elif seg.reference is not None:
                     kept["confirmed translation kept"] = kept.get("confirmed translation kept", 0) + 1
                 elif "draft_target" in seg.attributes:

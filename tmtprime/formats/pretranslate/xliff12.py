@@ -80,6 +80,7 @@ class _Filler:
         self.fmt, self.text, self.segments, self.file = fmt, text, segments, file
         self.splice = Splice(text)
         self.done: set[str] = set()
+        self.mixed_units = 0
 
     def element(self, like: Node, start: str, content: str) -> str:
         return f"{start}{content}</{like.qname}>"
@@ -104,17 +105,19 @@ class _Filler:
             return
         self.done.update(prefix + keys[mid] for mid in fills)
         t = self.text
-        attrs = self.target_attributes(tu, target or tu, fills)
+        attrs = self.unit_attributes(fills, len(keys))
         if not src_mrks:
+            attrs.update(self.pick_attributes(target or tu, fills[None]))
             content = _render(fills[None])
         elif target is not None and tgt_mrks:
+            src_by_mid = dict(src_mrks)
             for mid, seg in fills.items():
                 m = tgt_mrks.get(mid)
-                src_m = dict(src_mrks)[mid]
+                like = m if m is not None else src_by_mid[mid]
+                new = self.element(like, start_tag(t, like, self.pick_attributes(like, seg), open_=True), _render(seg))
                 if m is not None:
-                    self.splice.replace(m.start, m.end, self.element(m, start_tag(t, m, {}, open_=True), _render(seg)))
+                    self.splice.replace(m.start, m.end, new)
                 else:
-                    new = self.element(src_m, start_tag(t, src_m, {}, open_=True), _render(seg))
                     self.splice.insert(target.end_start if not target.empty else target.start, new)
             if attrs:
                 self.splice.replace(target.start, target.start_end, start_tag(t, target, attrs))
@@ -141,26 +144,32 @@ class _Filler:
         for mid, m in src_mrks:
             seg = fills.get(mid)
             content = _render(seg) if seg is not None else ""
-            local.replace(m.start - base, m.end - base, self.element(m, start_tag(t, m, {}, open_=True), content))
+            attrs = self.pick_attributes(m, seg) if seg is not None else {}
+            local.replace(m.start - base, m.end - base, self.element(m, start_tag(t, m, attrs, open_=True), content))
         return local.result()
 
-    def target_attributes(self, tu: Node, scope: Node, fills: dict[str | None, Segment]) -> dict[str, str | None]:
-        """Generic XLIFF 1.2 keeps status and provenance on the ``<target>`` (one segment per unit)."""
+    def unit_attributes(self, fills: dict[str | None, Segment], segments: int) -> dict[str, str | None]:
+        """Generic XLIFF 1.2 keeps the status on the ``<target>``, one per unit: set when every segment is a pick."""
         if self.fmt != "xliff12":
             return {}
-        kinds = {_pick(s)[1] for s in fills.values()}
+        if len(fills) < segments:
+            self.mixed_units += 1
+            return {}
         attrs: dict[str, str | None] = {"state": "needs-review-translation"}
+        kinds = {_pick(s)[1] for s in fills.values()}
         if len(kinds) == 1:
             attrs["state-qualifier"] = _qualifier(kinds.pop())
-        if len(fills) == 1:
-            _, kind, system, _, confidence = _pick(next(iter(fills.values())))
-            declare: dict[str, str | None] = {}
-            names = {n: _qn(scope, TMT_NS, n, declare, "tmt") for n in ("system", "kind", "confidence")}
-            attrs.update(declare)
-            attrs[names["system"]] = system
-            attrs[names["kind"]] = kind
-            attrs[names["confidence"]] = None if confidence is None else f"{confidence:.6g}"
         return attrs
+
+    def pick_attributes(self, scope: Node, seg: Segment) -> dict[str, str | None]:
+        """Generic XLIFF 1.2: ``tmt:system``/``kind``/``confidence`` on the target (or the segment's ``<mrk>``)."""
+        if self.fmt != "xliff12":
+            return {}
+        _, kind, system, _, confidence = _pick(seg)
+        declare: dict[str, str | None] = {}
+        names = {n: _qn(scope, TMT_NS, n, declare, "tmt") for n in ("system", "kind", "confidence")}
+        return {**declare, names["system"]: system, names["kind"]: kind,
+                names["confidence"]: None if confidence is None else f"{confidence:.6g}"}
 
     def dialect(self, tu: Node, fills: dict[str | None, Segment]) -> None:
         if self.fmt == "sdlxliff":
@@ -180,7 +189,8 @@ class _Filler:
         for mid, seg in fills.items():
             _, kind, system, fuzzy, _ = _pick(seg)
             changes: dict[str, str | None] = {"conf": "Draft", "origin": kind, "origin-system": system,
-                                              "percent": f"{fuzzy:g}" if kind == "tm" and fuzzy is not None else None}
+                                              "percent": f"{fuzzy:g}" if kind == "tm" and fuzzy is not None else None,
+                                              "text-match": None}
             node = next((s for s in segs if s.get("id") == mid), None) if mid is not None else (
                 segs[0] if len(segs) == 1 else None)
             if node is not None:
@@ -253,5 +263,8 @@ def fill(fmt: str, data: bytes, segments: Mapping[str, Segment], options: FillOp
     report.filled += len(filler.done)
     report.not_found += [k for k in segments if k not in filler.done]
     report.not_kept += _NOT_KEPT[fmt]
+    if filler.mixed_units:
+        report.not_kept.append(f"status of the picks in {filler.mixed_units} units whose other segments are "
+                               "translated: XLIFF 1.2 keeps one state per unit")
     return xml.encode(filler.splice.result())
 
