@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli import omegat
 from tests.conftest import require
 from tmtprime.cli import main
 from tmtprime.formats import read_document, read_tm
@@ -315,3 +316,86 @@ def test_original_of_a_table_says_what_to_use(tmp_path, capsys):
     project, _ = make_project(tmp_path, [table], "en", "es")
     assert run("export", project, "--format", "original", "-o", tmp_path / "x") == 2
     assert "--format original writes back po" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- OmegaT 3.6 (console mode)
+
+
+def _dev_catalogue(shared_data: Path, path: Path, n: int) -> list[dict[str, str]]:
+    """The first ``n`` distinct strings of the shared dev data as an untranslated PO (``c-format`` flagged)."""
+    from tmtprime.formats.po_writer import string_lines
+    from tmtprime.formats.printf import has_directives
+
+    rows, seen = [], set()
+    with gzip.open(shared_data / "tm_l10n_en-es" / "update" / "dev.tsv.gz", "rt", encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
+            if row["source"] not in seen:
+                seen.add(row["source"])
+                rows.append(row)
+            if len(rows) == n:
+                break
+    entries = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: es\\n"\n'
+               '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n']
+    for row in rows:
+        flags = "#, c-format\n" if has_directives(row["source"]) else ""
+        ctx = string_lines("msgctxt", row["msgctxt"]) if row["msgctxt"] else ""
+        entries.append(f"#: {row['doc_id']}:{row['seg_id']}\n{flags}{ctx}{string_lines('msgid', row['source'])}"
+                       'msgstr ""\n')
+    path.write_text("\n".join(entries), encoding="utf-8")
+    return rows
+
+
+def _dev_project(tmp_path: Path, shared_data: Path, n: int = 80) -> tuple[Path, Path, dict[str, str]]:
+    """A project translating a PO of shared dev strings; candidates from the data's TM and MT columns.
+
+    The stand-in model picks each system in turn. Returns (project, PO, source -> pick).
+    """
+    po = tmp_path / "strings.po"
+    rows = _dev_catalogue(shared_data, po, n)
+    project = tmp_path / "P.db"
+    assert run("project", "create", project, "--source-lang", "en", "--target-lang", "es") == 0
+    assert run("import", project, po, "-q") == 0
+    columns = ["tm_target", "mt_apertium_eng-spa", "mt_apertium_eng-cat-spa", "mt_apertium_en-gl-es"]
+    picks = {}
+    with Store.open(project) as store:
+        segs = store.segments.list(role="document")
+        assert [s.source for s in segs] == [r["source"] for r in rows]
+        new = [NewCandidate(s.id, col, "tm" if col == "tm_target" else "mt", r[col],
+                            tm_source=r["tm_source"] if col == "tm_target" else None,
+                            fuzzy=float(r["tm_fuzzy_word"]) if col == "tm_target" and r["tm_fuzzy_word"] else None)
+               for s, r in zip(segs, rows, strict=True) for col in columns if r[col].strip()]
+        store.segments.add_candidates(new, replace=False)
+        store.models.save("stub", b"", {"what": "test stand-in"})
+        recs = []
+        for i, s in enumerate(store.segments.list(role="document")):
+            chosen = s.candidates[i % len(s.candidates)]
+            recs.append(NewRecommendation(s.id, chosen.id, 0.5, {}))
+            picks[s.source] = chosen.text
+        store.recommendations.save("stub", recs)
+    return project, po, picks
+
+
+def test_omegat_pretranslates_the_po_from_the_picks_tmx(tmp_path, shared_data):
+    omegat.require_omegat()
+    project, po, picks = _dev_project(tmp_path, shared_data)
+    om = omegat.make_project(tmp_path / "omegat")
+    shutil.copy(po, om / "source" / po.name)
+    assert run("export", project, "--format", "tmx", "--picks", "-o", om / "tm" / "auto" / "picks.tmx", "-q") == 0
+    omegat.console_translate(om)
+    # OmegaT's PO filter offers the header entry as a segment too; it is the only one left untranslated
+    assert omegat.segment_counts(om) == (len(picks) + 1, 1)
+    translated = _read(om / "target" / po.name, "en", "es")
+    got = {s.source: s.reference or next((c.text for c in s.candidates), None) for s in translated}
+    assert got == picks  # every segment holds its pick
+
+
+def test_omegat_sees_one_segment_per_segment_of_an_xliff12_export(tmp_path, shared_data):
+    omegat.require_omegat()
+    project, _po, picks = _dev_project(tmp_path, shared_data)
+    om = omegat.make_project(tmp_path / "omegat")
+    assert run("export", project, "--format", "xliff", "-o", om / "source" / "strings.xlf", "-q") == 0
+    omegat.console_translate(om)
+    total, _remaining = omegat.segment_counts(om)
+    assert total == len(picks)  # (a <tmt:attributes> element per unit made it 159 for 80)
