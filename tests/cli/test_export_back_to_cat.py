@@ -122,7 +122,7 @@ def _round_trip(tmp_path: Path, original: Path) -> None:
     po = original.suffix == ".po"
     assert _skeleton(written.read_bytes(), po) == _skeleton(original.read_bytes(), po)
     # the file stays as valid as it was
-    fmt = "xliff12" if original.suffix in (".xlf", ".xliff") else "xliff2" if "2.1" in original.name else None
+    fmt = "xliff2" if "2.1" in original.name else "xliff12" if original.suffix in (".xlf", ".xliff") else None
     if original.suffix == ".tmx":
         fmt = "tmx"
     if fmt == "xliff2" or (fmt and validation_errors(original, fmt) == []):
@@ -145,6 +145,27 @@ def _round_trip(tmp_path: Path, original: Path) -> None:
     if original.suffix == ".po":
         _msgfmt_check(written)
         _translate_toolkit_po(written, after)
+    elif fmt != "xliff2" and original.suffix != ".tmx":
+        _translate_toolkit_xliff(written, before, picks)
+
+
+def _translate_toolkit_xliff(path: Path, segments: list[Segment], picks: dict[str, tuple[str, str, float]]) -> None:
+    """Translate Toolkit reads the filled file: one unit per segment, the pick in its target.
+
+    It reads a translatable ``<trans-unit>`` as one unit (segments of a ``<seg-source>`` joined) and
+    inline codes as their text; the stand-in picks are ``"MTn " + source``, so each
+    filled unit's target is that prefix and the unit's source as the toolkit reads it.
+    """
+    units = [u for u in translate_toolkit("xliff").xlifffile.parsefile(str(path)).units
+             if not u.isheader() and u.istranslatable()]
+    by_id = {u.getid().rsplit("\x04", 1)[-1]: u for u in units}
+    if not any("#" in s.key or "[" in s.key for s in segments):
+        assert len(units) == len(segments)
+    for seg in segments:
+        if seg.key in picks and seg.key in by_id and seg.reference is None and "draft_target" not in seg.attributes:
+            unit = by_id[seg.key]
+            prefix = picks[seg.key][0].split(" ", 1)[0]
+            assert unit.target.split() == [prefix, *unit.source.split()]  # (the skeleton's layout whitespace aside)
 
 
 def translate_toolkit(module: str):  # noqa: ANN201 - a Translate Toolkit storage module

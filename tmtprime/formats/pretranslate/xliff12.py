@@ -264,7 +264,7 @@ def fill(fmt: str, data: bytes, segments: Mapping[str, Segment], options: FillOp
     report.not_found += [k for k in segments if k not in filler.done]
     report.not_kept += _NOT_KEPT[fmt]
     if filler.mixed_units:
-        report.not_kept.append(f"status of the picks in {filler.mixed_units} units whose other segments are "
-                               "translated: XLIFF 1.2 keeps one state per unit")
+        report.not_kept.append(f"status of the picks in {filler.mixed_units} units whose other segments "
+                               "are no picks: XLIFF 1.2 keeps one state per unit")
     return xml.encode(filler.splice.result())
 
