@@ -55,7 +55,10 @@ def _languages(path: Path) -> tuple[str, str]:
     return info.source_lang or "en", info.target_lang or "es"
 
 
-def make_project(tmp_path: Path, files: list[Path], src: str, tgt: str) -> tuple[Path, dict[str, tuple[str, str, float]]]:
+Picks = dict[str, tuple[str, str, float]]
+
+
+def make_project(tmp_path: Path, files: list[Path], src: str, tgt: str) -> tuple[Path, Picks]:
     """A project with ``files`` imported as documents and a stand-in model's picks.
 
     Every segment gets an MT candidate, every other one a TM candidate (87 %); the
@@ -67,7 +70,7 @@ def make_project(tmp_path: Path, files: list[Path], src: str, tgt: str) -> tuple
     assert run("project", "create", project, "--source-lang", src, "--target-lang", tgt) == 0
     for f in files:
         assert run("import", project, f, "-q") == 0
-    picks: dict[str, tuple[str, str, float]] = {}
+    picks: Picks = {}
     with Store.open(project) as store:
         segs = store.segments.list(role="document")
         new = []
@@ -149,7 +152,7 @@ def _round_trip(tmp_path: Path, original: Path) -> None:
         _translate_toolkit_xliff(written, before, picks)
 
 
-def _translate_toolkit_xliff(path: Path, segments: list[Segment], picks: dict[str, tuple[str, str, float]]) -> None:
+def _translate_toolkit_xliff(path: Path, segments: list[Segment], picks: Picks) -> None:
     """Translate Toolkit reads the filled file: one unit per segment, the pick in its target.
 
     It reads a translatable ``<trans-unit>`` as one unit (segments of a ``<seg-source>`` joined) and

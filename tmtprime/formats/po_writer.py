@@ -40,10 +40,12 @@ def string_lines(keyword: str, s: str, newline: str = "\n") -> str:
 
 def newline_mismatch(source: str, translation: str) -> bool:
     """msgfmt refuses a msgstr that does not begin and end with ``\\n`` exactly when the msgid does."""
-    return source.startswith("\n") != translation.startswith("\n") or source.endswith("\n") != translation.endswith("\n")
+    return (source.startswith("\n") != translation.startswith("\n")
+            or source.endswith("\n") != translation.endswith("\n"))
 
 
-def needs_review(source: str, translation: str, confidence: float | None, fuzzy_below: float | None) -> tuple[bool, bool]:
+def needs_review(source: str, translation: str, confidence: float | None,
+                 fuzzy_below: float | None) -> tuple[bool, bool]:
     """(mark it ``#, fuzzy``?, does it break a printf format?) for a pick put into a msgstr.
 
     Fuzzy when ``fuzzy_below`` is None (every pick awaits review), the confidence is

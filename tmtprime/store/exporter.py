@@ -367,8 +367,9 @@ class _Exporter:
                 self.result.notes.append(f"{d.name!r} was imported from {d.format}, which has no original to fill: "
                                          "export it with --format po or xliff")
         if not docs:
-            raise UsageError("--format original writes back " + ", ".join(ORIGINAL_FORMATS)
-                             + " files; this project's documents are " + ", ".join(sorted({d.format for d in self.docs})))
+            found = ", ".join(sorted({d.format for d in self.docs}))
+            raise UsageError(f"--format original writes back {', '.join(ORIGINAL_FORMATS)} files; "
+                             f"this project's documents are {found}")
         contents = [self._original(d) for d in docs]
         project = self.store.project()
         options = FillOptions(project.source_lang, project.target_lang, fuzzy_below)

@@ -48,7 +48,7 @@ class _Entry:
     obsolete: bool = False
 
 
-def _entries(lines: list[str]) -> list[_Entry]:
+def _entries(lines: list[str], file: str) -> list[_Entry]:
     """Group the catalogue's lines into entries (blank lines and stray comments belong to none)."""
     entries: list[_Entry] = []
     cur: _Entry | None = None
@@ -87,7 +87,7 @@ def _entries(lines: list[str]) -> list[_Entry]:
         elif line.startswith('"') and last is not None:
             cur.fields[last].append(i)
         elif not obsolete:
-            raise FormatError(f"not PO syntax: {line[:60]!r}", location=f"line {i + 1}")
+            raise FormatError(f"not PO syntax: {line[:60]!r}", file=file, location=f"line {i + 1}")
     if cur is not None and seen_keyword:
         entries.append(cur)
     return entries
@@ -103,7 +103,7 @@ def fill(fmt: str, data: bytes, segments: Mapping[str, Segment], options: FillOp
         raise FormatError(f"cannot decode the stored catalogue as {charset}: {exc}", file=file) from None
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-    entries = _entries(lines)
+    entries = _entries(lines, file)
     nplurals = 2
     replace: dict[int, str] = {}  # line index -> new text ("" removes it)
     insert: dict[int, str] = {}  # line index -> text to put before it

@@ -25,7 +25,8 @@ def _fill_segment(text: str, splice: Splice, sg: Node, seg: Segment) -> None:
     pick = seg.picked
     assert pick is not None
     content = inner_xml(_content("target", pick.text, seg, _Data()), XLIFF2_NS)
-    splice.replace(sg.start, sg.start_end, start_tag(text, sg, {"state": "initial", "subState": f"tmtprime:{pick.kind}"}))
+    status = {"state": "initial", "subState": f"tmtprime:{pick.kind}"}
+    splice.replace(sg.start, sg.start_end, start_tag(text, sg, status))
     target = sg.find(XLIFF2_NS, "target")
     if target is not None:
         splice.replace(target.start, target.end, f"{start_tag(text, target, {}, open_=True)}{content}</{target.qname}>")
