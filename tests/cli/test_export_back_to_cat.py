@@ -235,7 +235,8 @@ def test_po_fuzzy_threshold_and_format_breaks(tmp_path):
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: es\\n"\n\n'
         '#: a.c:1\n#, fuzzy, c-format\n#| msgid "%d old file"\nmsgid "%d file"\nmsgstr "%d fichero viejo"\n\n'
         '#, c-format\nmsgid "%s of %d"\nmsgstr ""\n\n'
-        'msgctxt "menu"\nmsgid "Open"\nmsgstr ""\n', encoding="utf-8")
+        'msgctxt "menu"\nmsgid "Open"\nmsgstr ""\n\n'
+        '#, c-format\nmsgid "%d item"\nmsgid_plural "%d items"\nmsgstr[0] ""\nmsgstr[1] ""\n', encoding="utf-8")
     project, picks = make_project(tmp_path, [po], "en", "es")
     with Store.open(project) as store:  # make the second pick break the format: %d dropped
         seg = next(s for s in store.segments.list(role="document") if s.source == "%s of %d")
@@ -251,6 +252,9 @@ def test_po_fuzzy_threshold_and_format_breaks(tmp_path):
     assert '#, fuzzy, c-format\nmsgid "%s of %d"\nmsgstr "%s de"\n' in text
     # 0.3 < 0.8
     assert '#, fuzzy\nmsgctxt "menu"\nmsgid "Open"\nmsgstr "MT2 Open"\n' in text
+    # plural forms are filled form by form; one form below the threshold makes the entry fuzzy
+    assert '#, fuzzy, c-format\nmsgid "%d item"\nmsgid_plural "%d items"\nmsgstr[0] "TM3 %d item"\n' \
+           'msgstr[1] "MT4 %d items"\n' in text
     _msgfmt_check(out)
     assert picks  # the stand-in model picked something for every entry
 
