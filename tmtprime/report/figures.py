@@ -84,7 +84,7 @@ def cost_bars(est: CostEstimate, fig: Figure | None = None) -> Figure:
     ax.set_xticks(x, [plan_label(p.plan) for p in plans], rotation=20, ha="right")
     ax.set_ylabel(f"cost ({est.currency})")
     ax.set_title("Cost per plan")
-    ax.legend(fontsize="small", loc="lower right")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return fig
 
 
