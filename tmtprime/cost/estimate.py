@@ -17,8 +17,8 @@ A segment with no candidate of the plan's system is new; a fuzzy, MT or new
 segment whose source repeats an earlier one of the job is paid at most the
 repetitions rate (Trados counts it once in full, then as a repetition).
 The cost-aware plan takes, per segment, the candidate with the lowest
-expected cost including base costs, so its estimate is never above any single
-system's.
+expected cost including base costs (or none, when translating from scratch is
+cheaper), so its estimate is never above any single system's.
 """
 
 from __future__ import annotations
@@ -386,9 +386,14 @@ def _rule_rows(job: Job, scheme: CostScheme, in_plan: np.ndarray) -> tuple[np.nd
 
 
 def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray) -> np.ndarray:
-    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER)."""
+    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER), or none
+    (translation from scratch) when that is cheaper still, so no single system's estimate is lower."""
     cost = job.words[job.segments] * rate * prices.expected / 100.0 + prices.base
-    return _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    rows = _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    scratch = job.words * rate * prices.new_payable / 100.0
+    best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
+    rows[np.round(scratch, 9) < np.round(best, 9)] = -1
+    return rows
 
 
 def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name: str, kind: str, rows: np.ndarray) -> PlanCost:
