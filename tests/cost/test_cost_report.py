@@ -219,3 +219,16 @@ def test_every_format_through_the_cli(recommended_project, tmp_path, fmt):
     assert main(["report", str(recommended_project), "--format", fmt, "-o", str(out), "-q"]) == 0
     assert out.stat().st_size > 500
     assert not list(tmp_path.glob(".*part"))
+
+
+def test_a_cancelled_estimate_raises_cancelled(recommended_project):
+    from tmtprime.errors import Cancelled
+    from tmtprime.progress import Reporter
+
+    class CancelAtOnce(Reporter):
+        def on_progress(self, done, total):
+            if done >= 10:
+                self.request_cancel()
+
+    with Store.open(recommended_project) as store, pytest.raises(Cancelled):
+        estimate_costs(store, load_scheme("matecat"), reporter=CancelAtOnce())

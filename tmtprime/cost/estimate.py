@@ -183,6 +183,7 @@ def estimate_costs(
     job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
     card = dict(store.models.get(model_name).card)
     project = store.project()
+    reporter.check()
     reporter.status("estimating costs")
     est = estimate_job(
         job,
