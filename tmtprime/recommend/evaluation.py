@@ -35,7 +35,8 @@ from sklearn.model_selection import GroupKFold
 from tmtprime.errors import ModelError
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
-from tmtprime.recommend.model import TMTprimeRecommender, segment_min
+from tmtprime.recommend.grouping import segment_min
+from tmtprime.recommend.model import TMTprimeRecommender
 
 RULE_THRESHOLDS = (50.0, 60.0, 70.0, 75.0, 80.0, 85.0, 90.0, 95.0, 100.0, 101.0)
 """Candidate values of T for the fuzzy rule (101 = never use the TM)."""
@@ -133,11 +134,8 @@ def cross_validate(
     splits = list(splitter.split(np.zeros(rows.n_segments), groups=seg_groups))
     for k, (train_seg, test_seg) in enumerate(splits):
         train, test = rows.subset(train_seg), rows.subset(test_seg)
-        model = make_model().fit(
-            train.X, train.labels, ter=train.ter, segments=train.segments, groups=train.groups, kinds=list(train.kinds),
-            feature_names=train.feature_names,
-        )
-        rec = model.recommend(test.X, segments=test.segments, kinds=list(test.kinds))
+        model = make_model().fit(train.model_input, train.labels, ter=train.ter, groups=train.groups)
+        rec = model.recommend(test.model_input)
         test_rows = np.nonzero(np.isin(rows.segments, test_seg))[0]  # same order as test's rows
         prob[test_rows] = rec.probability
         ter[test_rows] = rec.predicted_ter
