@@ -69,7 +69,7 @@ def test_wrong_input_is_refused_with_a_typed_clear_message(fitted):
         grouped_input(X[:, 2:], seg[:-1])
     with pytest.raises(ModelInputError, match="labels must be 0/1"):
         TMTprimeRecommender().fit(X, y + 1, ter=ter)
-    with pytest.raises(ModelInputError, match="both best and non-best"):
+    with pytest.raises(ModelInputError, match="both classes .got one class only.: best and non-best"):
         TMTprimeRecommender().fit(X, np.ones_like(y), ter=ter)
     with pytest.raises(ModelInputError, match="fit needs ter="):
         TMTprimeRecommender().fit(X, y)

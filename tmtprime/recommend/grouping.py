@@ -38,7 +38,7 @@ def split_grouped(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(segment of each row numbered 0..k-1 in increasing order, TM mask, features) of a checked X."""
     if X.shape[1] <= ID_COLUMNS:
         raise ModelInputError(
-            f"X has {X.shape[1]} columns; the recommender needs the segment number, the TM flag and at least one feature"
+            f"X has {X.shape[1]} feature(s) (columns); the recommender needs the segment number, the TM flag and at least one feature"
         )
     raw, flag = X[:, SEGMENT_COLUMN], X[:, TM_COLUMN]
     if len(X) and (raw.min() < 0 or not np.array_equal(raw, np.round(raw))):

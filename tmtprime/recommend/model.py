@@ -21,6 +21,7 @@ from sklearn.model_selection import GridSearchCV, GroupKFold
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC, SVR
+from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from tmtprime.errors import ModelInputError
@@ -99,12 +100,20 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
 
     # -- fitting ----------------------------------------------------------
     def fit(self, X, y, *, ter=None, groups=None) -> TMTprimeRecommender:
-        seg, is_tm, F = self._check_input(X, reset=True, min_rows=4)
+        if y is None:
+            raise ModelInputError("fit requires y to be passed, but the target y is None: give 1 for the best candidate(s) of each segment")
         y = np.asarray(y)
+        try:
+            check_classification_targets(y)
+        except ValueError as error:
+            raise ModelInputError(f"labels must be 0/1, 1 = best candidate of its segment ({error})") from None
+        if len(np.unique(y)) < 2:
+            raise ModelInputError(
+                "training needs both classes (got one class only): best and non-best candidates; every segment needs at least two candidates that differ"
+            )
+        seg, is_tm, F = self._check_input(X, reset=True, min_rows=4)
         if y.shape != (len(F),) or not set(np.unique(y)) <= {0, 1}:
             raise ModelInputError("labels must be 0/1, one per candidate row (1 = best candidate of its segment)")
-        if len(np.unique(y)) < 2:
-            raise ModelInputError("training needs both best and non-best candidates; every segment needs at least two candidates that differ")
         if ter is None:
             raise ModelInputError("fit needs ter=, the TER of every candidate row against its reference")
         ter = np.asarray(ter, dtype=np.float64)
@@ -276,7 +285,8 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X) -> np.ndarray:
         """[P(not best), P(best)] of each candidate row (Platt-scaled)."""
-        p = self.platt_.predict(self.decision_function(X))
+        decision = self.decision_function(X)
+        p = self.platt_.predict(decision)
         return np.column_stack([1.0 - p, p])
 
     def predict(self, X) -> np.ndarray:
