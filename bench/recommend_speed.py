@@ -87,7 +87,7 @@ def main() -> int:
     tm_models = TMModels().fit(load_tm(data / "update" / "tm.tsv.gz"))
     t_tm = time.perf_counter() - t0
     print(f"TM models (LMs, IBM1 both ways, TM-neighbour index) on 75,507 TM units: {t_tm:.1f} s ({against_reference(t_tm, ref)}), once per run")
-    extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm_models)
+    extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm=tm_models)
 
     if args.model:
         from tmtprime.recommend.persist import load_file

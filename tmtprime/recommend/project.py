@@ -77,7 +77,7 @@ def fit_extractor(store: Store, *, n_jobs: int = 1, quiet: bool = True) -> Candi
     if n_units == 0:
         raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
     units = track(store.tm.iter_units(), total=n_units, desc="reading TM", quiet=quiet, unit="unit")
-    return CandidateFeatureExtractor(n_jobs=n_jobs).fit((u.source, u.target) for u in units)
+    return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=((u.source, u.target) for u in units))
 
 
 def feature_set_name(extractor: CandidateFeatureExtractor) -> str:
