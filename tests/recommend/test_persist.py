@@ -21,7 +21,7 @@ def test_round_trip_through_bytes_and_files(tmp_path):
     Xg = grouped_input(X, seg)
     model = TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(1.0,), ter_C_grid=(10.0,), cv=2).fit(Xg, y, ter=ter, groups=groups)
     blob = persist.dumps(model)
-    assert sorted(sio.get_untrusted_types(data=blob)) == sorted(persist.TRUSTED_TYPES)
+    assert sorted(sio.get_untrusted_types(data=blob)) == ["tmtprime.recommend.model.TMTprimeRecommender", "tmtprime.recommend.platt.PlattSigmoid"]
     again = persist.loads(blob)
     np.testing.assert_allclose(again.predict_proba(Xg), model.predict_proba(Xg))
     card_path = persist.save_file(tmp_path / "m.skops", model, {"data": {"segments": 60}})
@@ -54,8 +54,11 @@ def test_a_model_saved_before_the_split_loads_and_predicts_the_same():
     np.testing.assert_array_equal(rec.rows, z["rows"])
     np.testing.assert_array_equal(rec.mt_probability, z["mt"])
     np.testing.assert_array_equal(rec.pick_probability, z["pick"])
+    assert "tmtprime.recommend.model.PlattSigmoid" in sio.get_untrusted_types(file=FIXTURES / "toy-before-split.skops")
     # saved again, it names the new modules and loads as it is
-    again = persist.loads(persist.dumps(model))
+    blob = persist.dumps(model)
+    assert "tmtprime.recommend.platt.PlattSigmoid" in sio.get_untrusted_types(data=blob)
+    again = persist.loads(blob)
     np.testing.assert_array_equal(again.predict_proba(X), z["proba"])
 
 

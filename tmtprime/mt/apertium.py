@@ -39,7 +39,7 @@ from functools import cache, partial
 
 from tmtprime.errors import ExternalToolError, UsageError
 from tmtprime.mt.engine import MTEngine
-from tmtprime.parallel import chunked, run_batches
+from tmtprime.parallel import batched, run_batches
 from tmtprime.progress import ProgressCallback, track
 
 # ISO 639-1 -> the ISO 639-3 code Apertium's newer pairs use (older pairs keep 2 letters).
@@ -278,7 +278,7 @@ class ApertiumEngine(MTEngine):
         path = require_apertium(self.executable)
         run = partial(_translate_batch, path, chain, self.mark_unknown, self.timeout)
         if self.n_jobs == 1 or len(segments) <= self.batch_size:
-            batches = chunked(list(segments), self.batch_size)
+            batches = list(batched(list(segments), self.batch_size))
             done = [run(b) for b in track(batches, total=len(batches), desc="Apertium", quiet=quiet, unit="batch", callback=callback)]
         else:
             done = run_batches(run, list(segments), n_jobs=self.n_jobs, batch_size=self.batch_size)

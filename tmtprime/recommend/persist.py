@@ -20,9 +20,11 @@ from typing import Any
 
 from tmtprime.errors import ModelError
 
-TRUSTED_TYPES = ["tmtprime.recommend.platt.PlattSigmoid", "tmtprime.recommend.model.TMTprimeRecommender"]
-LEGACY_TYPES = ["tmtprime.recommend.model.PlattSigmoid"]
-"""Where models saved before the split of ``recommend.model`` name our types (the name still resolves)."""
+TRUSTED_TYPES = [
+    "tmtprime.recommend.platt.PlattSigmoid",
+    "tmtprime.recommend.model.TMTprimeRecommender",
+    "tmtprime.recommend.model.PlattSigmoid",  # where models saved before the split of recommend/model.py name it
+]
 CARD_SUFFIX = ".card.json"
 
 
@@ -39,11 +41,10 @@ def loads(blob: bytes) -> Any:
     from tmtprime.recommend.model import TMTprimeRecommender
 
     try:
-        trusted = TRUSTED_TYPES + LEGACY_TYPES
-        untrusted = [t for t in sio.get_untrusted_types(data=blob) if t not in trusted]
+        untrusted = [t for t in sio.get_untrusted_types(data=blob) if t not in TRUSTED_TYPES]
         if untrusted:
             raise ModelError(f"refusing to load a model that needs untrusted types: {', '.join(untrusted)}")
-        model = sio.loads(blob, trusted=trusted)
+        model = sio.loads(blob, trusted=TRUSTED_TYPES)
     except ModelError:
         raise
     except Exception as error:  # skops raises many kinds of errors for damaged blobs
