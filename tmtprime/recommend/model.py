@@ -41,6 +41,41 @@ def _grouped_splits(groups: np.ndarray, n_splits: int) -> list[tuple[np.ndarray,
     return list(GroupKFold(n_splits=min(n_splits, n_groups)).split(np.zeros(len(groups)), groups=groups))
 
 
+def _check_labels(y) -> np.ndarray:
+    """``y`` as an array of class labels, both present (checked before X, as scikit-learn expects)."""
+    if y is None:
+        raise ModelInputError("fit requires y to be passed, but the target y is None: give 1 for the best candidate(s) of each segment")
+    y = np.asarray(y)
+    try:
+        check_classification_targets(y)
+    except ValueError as error:
+        raise ModelInputError(f"labels must be 0/1, 1 = best candidate of its segment ({error})") from None
+    if len(np.unique(y)) < 2:
+        raise ModelInputError(
+            "training needs both classes (got one class only): best and non-best candidates; "
+            "every segment needs at least two candidates that differ"
+        )
+    return y
+
+
+def _check_rows(y: np.ndarray, ter, groups, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(TER, groups of the inner cross-validation) checked against the rows, y being 0/1; one document: segments."""
+    n = len(seg)
+    if y.shape != (n,) or not set(np.unique(y)) <= {0, 1}:
+        raise ModelInputError("labels must be 0/1, one per candidate row (1 = best candidate of its segment)")
+    if ter is None:
+        raise ModelInputError("fit needs ter=, the TER of every candidate row against its reference")
+    ter = np.asarray(ter, dtype=np.float64)
+    if ter.shape != (n,) or not np.all(np.isfinite(ter)):
+        raise ModelInputError("ter must give one finite TER per candidate row")
+    groups = seg if groups is None else np.asarray(groups)
+    if groups.shape != (n,):
+        raise ModelInputError("groups must give one group (document) per candidate row")
+    if len(np.unique(groups)) < 2:
+        groups = seg  # one document only: the inner cross-validation keeps segments together instead
+    return ter, groups
+
+
 class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
     """Per-candidate "is the best" classifier with Platt-scaled probability and predicted TER.
 
@@ -100,30 +135,9 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
 
     # -- fitting ----------------------------------------------------------
     def fit(self, X, y, *, ter=None, groups=None) -> TMTprimeRecommender:
-        if y is None:
-            raise ModelInputError("fit requires y to be passed, but the target y is None: give 1 for the best candidate(s) of each segment")
-        y = np.asarray(y)
-        try:
-            check_classification_targets(y)
-        except ValueError as error:
-            raise ModelInputError(f"labels must be 0/1, 1 = best candidate of its segment ({error})") from None
-        if len(np.unique(y)) < 2:
-            raise ModelInputError(
-                "training needs both classes (got one class only): best and non-best candidates; every segment needs at least two candidates that differ"
-            )
+        y = _check_labels(y)
         seg, is_tm, F = self._check_input(X, reset=True, min_rows=4)
-        if y.shape != (len(F),) or not set(np.unique(y)) <= {0, 1}:
-            raise ModelInputError("labels must be 0/1, one per candidate row (1 = best candidate of its segment)")
-        if ter is None:
-            raise ModelInputError("fit needs ter=, the TER of every candidate row against its reference")
-        ter = np.asarray(ter, dtype=np.float64)
-        if ter.shape != (len(F),) or not np.all(np.isfinite(ter)):
-            raise ModelInputError("ter must give one finite TER per candidate row")
-        groups = seg if groups is None else np.asarray(groups)
-        if groups.shape != (len(F),):
-            raise ModelInputError("groups must give one group (document) per candidate row")
-        if len(np.unique(groups)) < 2:
-            groups = seg  # one document only: the inner cross-validation keeps segments together instead
+        ter, groups = _check_rows(y, ter, groups, seg)
         self.classes_ = np.array([0, 1])
         report = self.reporter or Reporter()
 
