@@ -1,4 +1,9 @@
-"""TMTprimeRecommender as a scikit-learn estimator: the standard checks, cross_validate with GroupKFold, pipelines, clone."""
+"""TMTprimeRecommender as a scikit-learn estimator: the standard checks, cross_validate with GroupKFold, pipelines, clone.
+
+Of scikit-learn's checks, those listed in NOT_APPLICABLE fail by design (each says why); the rest pass,
+except ``check_array_api_input``, which scikit-learn itself skips unless SCIPY_ARRAY_API=1 is set (the
+recommender converts X to a numpy array and claims no array-API support).
+"""
 
 import pickle
 
