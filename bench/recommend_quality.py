@@ -38,7 +38,7 @@ def rows_for(scenario: str, data: Path, cache: Path | None, jobs: int):
     extractor = CandidateFeatureExtractor(n_jobs=jobs)
     cached = cache / f"{scenario}-v{FEATURE_SET_VERSION}.npz" if cache else None
     t0 = time.perf_counter()
-    extractor.fit(load_tm(data / scenario / "tm.tsv.gz"))
+    extractor.fit(tm=load_tm(data / scenario / "tm.tsv.gz"))
     if cached and cached.exists():
         z = np.load(cached)
         rows = build_rows(segments, extractor, with_ter=False, X=z["X"])

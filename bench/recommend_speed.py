@@ -36,6 +36,7 @@ from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
 from tmtprime.features.extractor import CandidateFeatureExtractor  # noqa: E402
 from tmtprime.features.tm_models import TMModels  # noqa: E402
 from tmtprime.recommend.dataset import build_rows  # noqa: E402
+from tmtprime.recommend.grouping import grouped_input  # noqa: E402
 from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
 from tmtprime.recommend.labels import segment_index  # noqa: E402
 
@@ -86,7 +87,7 @@ def main() -> int:
     tm_models = TMModels().fit(load_tm(data / "update" / "tm.tsv.gz"))
     t_tm = time.perf_counter() - t0
     print(f"TM models (LMs, IBM1 both ways, TM-neighbour index) on 75,507 TM units: {t_tm:.1f} s ({against_reference(t_tm, ref)}), once per run")
-    extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm_models)
+    extractor = CandidateFeatureExtractor(n_jobs=args.jobs).fit(tm=tm_models)
 
     if args.model:
         from tmtprime.recommend.persist import load_file
@@ -106,9 +107,7 @@ def train_and_time(train, extractor, jobs: int) -> TMTprimeRecommender:
     rows = build_rows(train, extractor, with_ter=True, n_jobs=jobs)
     t_rows = time.perf_counter() - t0
     t0 = time.perf_counter()
-    model = TMTprimeRecommender(n_jobs=jobs).fit(
-        rows.X, rows.labels, ter=rows.ter, segments=rows.segments, groups=rows.groups
-    )
+    model = TMTprimeRecommender(n_jobs=jobs).fit(rows.model_input, rows.labels, ter=rows.ter, groups=rows.groups)
     t_fit = time.perf_counter() - t0
     total_train = t_rows + t_fit
     print(
@@ -129,7 +128,7 @@ def recommend_and_time(pool, n_segments: int, extractor, model: TMTprimeRecommen
     seg = segment_index(work)
     kinds = [c.kind for s in work for c in s.candidates]
     t0, c0 = time.perf_counter(), time.process_time()
-    rec = model.recommend(X, segments=seg, kinds=kinds)
+    rec = model.recommend(grouped_input(X, seg, kinds))
     t_rec, c_rec = time.perf_counter() - t0, time.process_time() - c0
     total = t_feat + t_rec
     n_sv = len(model.classifier_[-1].support_) + len(model.ter_model_[-1].support_)

@@ -61,6 +61,14 @@ class ModelError(TmtprimeError):
     """A recommender model is missing, incompatible or cannot be trained on the data given."""
 
 
+class ModelInputError(ModelError, ValueError):
+    """Rows given to a recommender do not fit it (shape, values, feature count).
+
+    Also a ``ValueError``, which is what scikit-learn's tools expect of an
+    estimator refusing its input; the CLI catches it as a :class:`TmtprimeError`.
+    """
+
+
 class ExternalToolError(TmtprimeError):
     """An external program (an MT engine, Java) is missing or failed."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import islice
 from typing import TypeVar
 
 from tmtprime.errors import ExternalToolError, UsageError
@@ -32,11 +33,18 @@ def workers(n_jobs: int) -> int:
     return n_jobs if n_jobs > 0 else os.cpu_count() or 1
 
 
-def chunked(items: Sequence[T], size: int) -> list[Sequence[T]]:
-    """Split ``items`` into consecutive slices of at most ``size`` elements."""
+def batched(items: Iterable[T], size: int) -> Iterator[Sequence[T]]:
+    """Consecutive batches of at most ``size`` items, lazily: slices of a sequence or an array
+    (views, no copies), lists from any other iterable (a stream is never held whole)."""
     if size < 1:
-        raise ValueError("chunk size must be at least 1")
-    return [items[i : i + size] for i in range(0, len(items), size)]
+        raise ValueError("batch size must be at least 1")
+    if isinstance(items, Sequence) or hasattr(items, "__array__"):
+        for start in range(0, len(items), size):  # type: ignore[arg-type]
+            yield items[start : start + size]  # type: ignore[index]
+        return
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
 
 
 def run_batches(
@@ -54,7 +62,7 @@ def run_batches(
     or ``loky``. A caller naming a backend (``"threading"`` for work that
     releases the GIL on shared arrays) keeps it even inside a cluster.
     """
-    batches: Iterable[Sequence[T]] = chunked(items, batch_size)
+    batches = batched(items, batch_size)
     if n_jobs == 1:
         return [func(batch) for batch in batches]
     from joblib import Parallel, delayed, parallel_config

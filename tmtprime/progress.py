@@ -38,6 +38,10 @@ class Reporter:
     def __init__(self) -> None:
         self._cancel = threading.Event()
 
+    def __deepcopy__(self, memo: dict) -> Reporter:
+        """The reporter itself: a copy of the work (scikit-learn's ``clone``) reports to the same task."""
+        return self
+
     # what the work calls
     def status(self, text: str) -> None:
         """A new phase of the work began (``"reading TM"``, ``"grid search"``)."""

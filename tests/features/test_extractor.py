@@ -29,7 +29,7 @@ def segment(*mts: str) -> Segment:
 
 @pytest.fixture(scope="module")
 def extractor() -> CandidateFeatureExtractor:
-    return CandidateFeatureExtractor().fit(TM)
+    return CandidateFeatureExtractor().fit(tm=TM)
 
 
 def col(name: str) -> int:
@@ -98,9 +98,9 @@ def test_errors_are_clear():
     with pytest.raises(ModelError, match="not fitted"):
         CandidateFeatureExtractor().transform([segment("x")])
     with pytest.raises(ModelError, match="translation memory"):
-        CandidateFeatureExtractor().fit([])
+        CandidateFeatureExtractor().fit(tm=[])
     with pytest.raises(ModelError, match="no candidates"):
-        CandidateFeatureExtractor().fit(TM).transform([Segment(key="k", source="x")])
+        CandidateFeatureExtractor().fit(tm=TM).transform([Segment(key="k", source="x")])
 
 
 def test_tm_neighbour_support_columns(extractor):
@@ -116,8 +116,20 @@ def test_tm_neighbour_support_columns(extractor):
 
 def test_workers_and_batches_give_the_same_matrix(extractor):
     segs = [segment(f"Guardar {i}", "Guardar archivo %s") for i in range(20)]
-    one = CandidateFeatureExtractor(batch_size=3).fit(extractor.tm_models_)
-    two = CandidateFeatureExtractor(n_jobs=2, batch_size=3).fit(extractor.tm_models_)
+    one = CandidateFeatureExtractor(batch_size=3).fit(tm=extractor.tm_models_)
+    two = CandidateFeatureExtractor(n_jobs=2, batch_size=3).fit(tm=extractor.tm_models_)
     assert two._batch_size(20) == 3 and two._batch_size(100) == 13  # at most 4 batches per worker
     np.testing.assert_array_equal(two.transform(segs), one.transform(segs))
     np.testing.assert_array_equal(one.transform(segs), extractor.transform(segs))
+
+
+def test_is_a_scikit_learn_transformer(extractor):
+    from sklearn.base import clone
+
+    fresh = CandidateFeatureExtractor(n_jobs=2, batch_size=7)
+    assert fresh.get_params() == {"n_jobs": 2, "batch_size": 7, "backend": None}
+    assert not hasattr(fresh, "tm_models_")  # nothing fitted is set before fit
+    copy = clone(extractor)
+    assert copy.get_params() == extractor.get_params() and not hasattr(copy, "tm_models_")
+    segs = [segment("Guardar archivo", "Guardar el archivo %s")]
+    np.testing.assert_array_equal(copy.fit_transform(segs, tm=extractor.tm_models_), extractor.transform(segs))

@@ -71,11 +71,16 @@ def test_bad_reference_streams_are_usage_errors(meteor: Meteor, refs, message: s
 
 
 def test_signature_names_everything_that_decides_the_score() -> None:
+    from tmtprime import __version__
+
     sig = Meteor(lang="es", modules=("exact", "stem")).signature()
-    for part in ("meteor:1.5", "lang:es", "task:custom", "modules:exact+stem", "weights:1,0.8",
-                 "params:0.65,1.3,0.5,0.8", "norm:norm"):  # fmt: skip
-        assert part in sig
+    # the printed form (``tmtprime meteor --json``) is the one it always was
+    assert str(sig) == f"meteor:1.5|lang:es|task:custom|modules:exact+stem|weights:1,0.8|params:0.65,1.3,0.5,0.8|norm:norm|beam:40|tmtprime:{__version__}"
+    assert sig.format(short=True) == f"m:1.5|l:es|t:custom|mod:exact+stem|w:1,0.8|p:0.65,1.3,0.5,0.8|n:norm|b:40|v:{__version__}"
+    assert sig["modules"] == "exact+stem" and sig["norm"] == "norm"
     assert Meteor(lang="es", modules=("exact", "stem"), normalize=False).signature() != sig
+    assert Meteor(lang="es", modules=("exact", "stem")).signature() == sig
+    assert Meteor(lang="es", modules=("exact", "stem")).sentence_score("el gato", ["el gato"]).signature == sig
 
 
 def test_spanish_exact_stem_for_the_recommender() -> None:

@@ -32,6 +32,7 @@ from functools import partial
 from typing import NamedTuple
 
 import numpy as np
+from sklearn.base import BaseEstimator, TransformerMixin
 
 from tmtprime.errors import ModelError
 from tmtprime.features.editrate import EDIT_CANDIDATE_NAMES, candidate_edit_rates
@@ -143,54 +144,56 @@ def _best_tm(segment: Segment) -> int | None:
     return max(tms, key=lambda i: segment.candidates[i].fuzzy or 0.0)
 
 
-class CandidateFeatureExtractor:
+class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
     """Turns segments with candidates into a feature matrix (one row per candidate).
 
-    ``fit(tm_pairs)`` trains the TM-derived models (LMs, IBM Model 1) on the
-    project's TM; ``transform(segments)`` returns the matrix; the column names
-    are :meth:`get_feature_names_out`.
+    ``fit(tm=pairs)`` trains the TM-derived models (LMs, IBM Model 1, n-grams,
+    neighbours) on the project's TM, (source, target) pairs or a fitted
+    :class:`TMModels`; ``transform(segments)`` returns the matrix, whose column
+    names are :meth:`get_feature_names_out`. The segments are not learnt from,
+    so ``fit_transform(segments, tm=pairs)`` is ``fit(tm=pairs).transform(segments)``.
     """
 
     def __init__(self, *, n_jobs: int = 1, batch_size: int = 2000, backend: str | None = None) -> None:
         self.n_jobs = n_jobs
         self.batch_size = batch_size
         self.backend = backend
-        self.tm_models_: TMModels | None = None
 
-    def fit(self, tm_pairs, y=None) -> CandidateFeatureExtractor:  # noqa: ARG002 - sklearn signature
+    def fit(self, X=None, y=None, *, tm) -> CandidateFeatureExtractor:  # noqa: ARG002 - sklearn signature
         """Train the TM models on an iterable of (source, target) pairs, or reuse a fitted :class:`TMModels`."""
-        self.tm_models_ = tm_pairs if isinstance(tm_pairs, TMModels) else TMModels().fit(tm_pairs)
+        self.tm_models_ = tm if isinstance(tm, TMModels) else TMModels().fit(tm)
         self.tm_models_.check_fitted()
         return self
+
+    def _fitted_models(self) -> TMModels:
+        if not hasattr(self, "tm_models_"):
+            raise ModelError("the feature extractor is not fitted: call fit(tm=...) with the project's TM first")
+        return self.tm_models_
 
     @property
     def version(self) -> str:
         """Identifies feature values: feature-set version plus the fingerprint of the TM used."""
-        if self.tm_models_ is None:
-            raise ModelError("the feature extractor is not fitted on a TM")
-        return f"{FEATURE_SET_VERSION}:{self.tm_models_.fingerprint_}"
+        return f"{FEATURE_SET_VERSION}:{self._fitted_models().fingerprint_}"
 
     def get_feature_names_out(self, input_features=None) -> np.ndarray:  # noqa: ARG002 - sklearn signature
         return np.asarray(FEATURE_NAMES, dtype=object)
 
     def _batch_size(self, n_segments: int) -> int:
         """``batch_size`` in this process; with workers, at most :data:`_BATCHES_PER_WORKER`
-        batches each: every batch ships the fitted TM models to its worker (about 80 MB
-        pickled and 0.4 s to load for a 75,000-unit TM), which on 100,000 segments in
-        batches of 2,000 cost the two workers about as much as a third of the features."""
+        batches each, because every batch ships the fitted TM models (tens of MB) to its
+        worker (docs/experiments/recommender.md, "Feature batches")."""
         if self.n_jobs == 1:
             return self.batch_size
         return max(self.batch_size, -(-n_segments // (_BATCHES_PER_WORKER * workers(self.n_jobs))))
 
     def transform(self, segments: Sequence[Segment]) -> np.ndarray:
-        if self.tm_models_ is None:
-            raise ModelError("the feature extractor is not fitted: call fit() with the project's TM first")
+        models = self._fitted_models()
         for seg in segments:
             if not seg.candidates:
                 raise ModelError(f"segment {seg.key!r} has no candidates to choose from")
         segments = list(segments)
         parts = run_batches(
-            partial(_transform_batch, self.tm_models_),
+            partial(_transform_batch, models),
             segments,
             n_jobs=self.n_jobs,
             batch_size=self._batch_size(len(segments)),

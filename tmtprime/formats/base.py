@@ -31,6 +31,11 @@ class ReadOptions:
         return os.fspath(self.path)
 
 
+def collapse_whitespace(text: str) -> str:
+    """Whitespace runs as one space, ends stripped: XLIFF text outside ``xml:space="preserve"``."""
+    return " ".join(text.split())
+
+
 def norm_lang(code: str | None) -> str | None:
     """``en_US`` / ``EN-us`` -> ``en-us`` (comparison form); ``None``/empty stay ``None``."""
     if not code:

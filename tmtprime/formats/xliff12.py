@@ -40,7 +40,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, bcp47, check_lang, parse_score, primed
+from .base import ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
 from .detect import MEMSOURCE_NS, MQ_NS, SDL_NS
 from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -75,10 +75,6 @@ REFERENCE = ("target confirmed by its state (translated/signed-off/final, approv
              "or a target nothing marks as MT/TM/draft; MT/TM pre-translations become candidates")
 
 
-def _collapse(s: str) -> str:
-    return " ".join(s.split())
-
-
 class _Unit:
     """Everything about one ``<trans-unit>`` the segment builder needs."""
 
@@ -102,7 +98,7 @@ class _Unit:
         if el is None:
             return ""
         s = table.text(el, location=self.loc, file=self.r.file)
-        return s if self.preserve else _collapse(s)
+        return s if self.preserve else collapse_whitespace(s)
 
 
 def _seg_mrks(el: etree._Element | None) -> dict[str, etree._Element]:
@@ -164,7 +160,7 @@ class _Reader:
         src_mrks = _seg_mrks(tu.find(X + "seg-source"))
         tgt_mrks = _seg_mrks(unit.target)
         alts = tu.findall(X + "alt-trans")
-        notes = [_collapse(n.text or "") for n in tu.findall(X + "note") if (n.text or "").strip()]
+        notes = [collapse_whitespace(n.text or "") for n in tu.findall(X + "note") if (n.text or "").strip()]
         parts: list[tuple[str | None, etree._Element, etree._Element | None]]
         if src_mrks and not tgt_mrks and len(src_mrks) == 1 and unit.target is not None:
             # one segment, target not (yet) segmented by the tool: the whole target is its translation

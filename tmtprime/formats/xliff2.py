@@ -30,7 +30,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, bcp47, check_lang, parse_score, primed
+from .base import ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
 from .detect import sniff_xml_root
 from .inline import XLIFF2_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -53,10 +53,6 @@ _TM_TYPES = {"tm", "am", "icm", "idm", "ebm", "other"}
 
 REFERENCE = ("segment target in state translated/reviewed/final, or a target without state and "
              "without MT marks; initial-state MT/TM targets become candidates")
-
-
-def _collapse(s: str) -> str:
-    return " ".join(s.split())
 
 
 class _Reader:
@@ -97,7 +93,7 @@ class _Reader:
         if not segs:
             raise FormatError("<unit> without <segment>", file=self.file, location=loc)
         matches = unit.findall(f"{MTC}matches/{MTC}match")
-        notes = [_collapse(n.text or "") for n in unit.findall(f"{X}notes/{X}note") if (n.text or "").strip()]
+        notes = [collapse_whitespace(n.text or "") for n in unit.findall(f"{X}notes/{X}note") if (n.text or "").strip()]
         key_base = unit.get(TMT + "key") or uid
         prefix = f"f{self.file_no}/" if self.file_no > 1 and not unit.get(TMT + "key") else ""
         attrs = read_attribute_box(unit)
@@ -116,7 +112,7 @@ class _Reader:
                 if el is None:
                     return ""
                 s = table.text(el, location=loc, file=self.file)
-                return s if preserve else _collapse(s)
+                return s if preserve else collapse_whitespace(s)
 
             key = key_base if len(segs) == 1 else f"{key_base}#{sg.get('id') or i}"
             seg = Segment(key=prefix + key, source=text(src_el), notes=list(notes), location=loc,

@@ -1,53 +1,16 @@
 """Alignment selection: from all candidate matches to the jar's alignment.
 
 The papers state the goal (each word in at most one match; most covered
-words; fewest chunks; smallest distance). The jar reaches it with a beam
+words; fewest chunks; smallest distance); the jar reaches it with a beam
 search whose details decide which of several equally good alignments wins,
-and they show in scores. This is that search, reconstructed black-box (the
-jar's ``Matcher`` at beam sizes 1 to 100,000, with its ``-t maxcov`` /
-``-t maxacc`` contrast, on random pairs, families of crafted pairs and
-crafted paraphrase tables, then checked on real text it was not fitted on):
-
-1. a pair of identical token sequences (with ``exact`` among the modules)
-   aligns word by word;
-2. a candidate none of whose words, on either side, is covered by another
-   candidate is *fixed*: every path takes it when the walk reaches it;
-3. the walk visits every reference position, left to right. At a position
-   where candidates start, every path of the beam offers, in order, one child
-   per candidate starting there whose words are all still free (candidates in
-   offer order: module, then the matcher's order), then itself (the skip
-   child);
-4. every child carries a *passing cost*: the sum, over the free candidates
-   offered before it at this position (all of them, for the skip child), of
-   their distance from the diagonal ``|hyp start - ref start|``. This is the
-   papers' distance criterion as the jar computes it: the distance of a
-   match is charged to the paths that pass it up, not to the one that takes
-   it;
-5. at every position (with candidates or not) all children are sorted,
-   stably, by more *weighted coverage*, fewer chunks, smaller passing cost,
-   and the first ``beam`` are kept in that order. Weighted coverage counts a
-   word of an exact match 1 and a word of any other module 1/2, rounded down
-   per side of each match (``floor(hl / 2) + floor(rl / 2)`` halves: a
-   one-word stem, synonym or paraphrase match adds nothing, ``p`` = ``q r``
-   one half, ``from the bottom of my heart`` = ``with all my heart`` five);
-   the chunk a path is still inside (its last match covers the current
-   reference word) is not counted yet;
-6. the alignment is the first path, in that order, with the best rank, every
-   chunk counted.
-
-Consequences the earlier, rule-by-rule model of this module had to state one
-by one fall out of it: a word goes to its first placement off the diagonal
-(``a`` / ``a a`` -> 0-1 from beam 2, 0-0 at beam 1: passing the diagonal copy
-costs nothing, and the later copy's chunk is still open at the last step);
-ambiguous one-word weak matches that open a chunk are dropped (they add no
-coverage and cost a chunk); ties go to the earlier candidate unless passing it
-up is cheap. Measured against the jar: 100 % of the alignments on every random
-and crafted set tried (``-m exact`` pairs of 1-50 words at beams 1-100,000;
-``exact stem``, ``exact paraphrase`` and mixed sets with random tables; 23,000
-pairs generated after the model was fixed among them) and of the real-text
-parity sets, fitted and held out (``bench/meteor_parity.py``); the rule model
-it replaces reached 64 % on crowded 10-25-word pairs and 97.4 % of the
-segment scores on held-out English with all modules.
+and they show in scores. This is that search, reconstructed black-box: a
+left-to-right walk over reference positions where each path offers one child
+per free candidate starting there, then the skip child; a child pays the
+diagonal distance of the free candidates passed up before it; children are
+ranked, stably, by weighted coverage (exact words 1, other modules' halves
+rounded down per side), then fewer chunks, then smaller passing cost, and the
+first ``beam`` survive. The full rules, and how they were established and
+measured against the jar: docs/experiments/meteor-alignment.md.
 """
 
 from __future__ import annotations

@@ -1,19 +1,13 @@
 """Scoring many segments: progress reporting and, on request, worker processes.
 
-One process scores about 2,500-3,300 segments a second at load 4-5 on two
-cores (bench/meteor_speed.py's steady state), faster than the jar's, so one
-process is the default.
-With ``n_jobs`` > 1 (``tmtprime meteor -j N``) batches are scored in parallel
-through :func:`tmtprime.parallel.run_batches`; each worker builds its own
-scorer from the configuration and opens the memory-mapped paraphrase index
-itself, so nothing large is pickled. Worker start-up costs a second or two,
-so it only pays for tens of thousands of segments on an idle machine.
-
-In this process the cyclic garbage collector is paused while scoring
-(:func:`tmtprime.meteor.gc_pause.paused_gc`; ``Meteor.score_segments``
-pauses it too, but only during each batch): the scores kept so far made
-each of its full collections longer; on the 10,000 bench segments it took
-0.5 of 3.6 s of CPU time (3.58 s with it, 3.10 s paused, same run).
+One process is the default: it already scores faster than the jar, and
+worker start-up (a second or two each) only pays for tens of thousands of
+segments. With ``n_jobs`` > 1 (``tmtprime meteor -j N``) batches go through
+:func:`tmtprime.parallel.run_batches`; each worker builds its own scorer and
+opens the memory-mapped paraphrase index itself, so nothing large is pickled.
+The cyclic garbage collector is paused while scoring
+(:func:`tmtprime.meteor.gc_pause.paused_gc`): the scores kept so far made its
+collections ever longer. Figures: docs/experiments/meteor-speed.md.
 """
 
 from __future__ import annotations

@@ -1,16 +1,11 @@
 """The English (Porter2) Snowball stemmer, as compiled into the Meteor 1.5 jar.
 
-Written from the published algorithm (snowballstem.org, "The English
-(Porter2) stemming algorithm"), because NLTK's implementation tracks the
-regions R1/R2 as strings that it shortens by guesswork after a suffix is
-replaced, which goes wrong when a region starts inside the replaced suffix:
-``realization`` -> ``realiz`` (jar and algorithm) but ``realize`` (NLTK);
-``irrationally`` -> ``irrat`` / ``irrate``. Here R1 and R2 are positions fixed
-before the suffix steps, as in the algorithm. Like the jar it does not
-lower-case: vowels are the lower-case ``aeiouy`` (``Running`` -> ``Run``), and
-only the ``y`` that the prelude turned into ``Y`` are turned back.
-Agreement with the jar's ``Stemmer en`` on 173,225 distinct words (WordNet's
-vocabulary plus our corpora): 100 % (see ``tests/meteor/test_resources.py``).
+Written from the published algorithm (snowballstem.org) because NLTK's
+implementation shortens the regions R1/R2 by guesswork after a suffix is
+replaced (``realization`` -> ``realiz`` for the jar, ``realize`` for NLTK).
+Here R1 and R2 are positions fixed before the suffix steps; like the jar it
+does not lower-case. Agreement with the jar: docs/experiments/meteor-alignment.md
+(checked by ``tests/meteor/test_resources.py``).
 """
 
 from __future__ import annotations

@@ -26,12 +26,10 @@ WHY in batches: the scorer matches a batch of segment pairs at once (a
 each module in one compiled pass over all pairs, the paraphrase table in a
 few compiled lookups (:mod:`tmtprime.meteor.paraphrase_lookup`); a module's
 candidates come back as rows ``(pair, hyp_start, hyp_len, ref_start,
-ref_len, stage)`` of one array. Pair by pair, with tuples, the candidates of
-all four modules for the 10,000 English bench segments took 1.8-2.1 s of
-CPU time; in batches 0.7-0.9 s (three alternating runs, load 3, the stems
-and synsets of first-seen words included in both). Within a pair the order
-is the one the jar offers them in (it breaks the aligner's ties): by
-hypothesis position, then reference position, for the word modules.
+ref_len, stage)`` of one array, at about half the CPU time of pair by pair
+(docs/experiments/meteor-speed.md). Within a pair the order is the one the
+jar offers them in (it breaks the aligner's ties): by hypothesis position,
+then reference position, for the word modules.
 """
 
 from __future__ import annotations

@@ -135,11 +135,6 @@ class MeteorConfig:
         return SHORT_CODES[self.language]
 
 
-def default_task(lang: str) -> str:
-    """The task the jar uses when ``-t`` is not given (``rank`` or ``li``)."""
-    return _TABLE[language_name(lang)][1]
-
-
 def resolve_config(
     lang: str = "en",
     task: str | None = None,

@@ -1,14 +1,10 @@
 """A batch of segments against a paraphrase index, compiled: their phrases in the table, and the listed pairs.
 
-WHY compiled: as a dozen vectorized numpy passes (n-gram hashes of every
-length, bucket lookups, expanding every phrase's paraphrases and a sorted
-join against the other side), followed by a Python sort of each pair's
-candidates into the jar's offer order, the paraphrase candidates of the
-10,000 English bench pairs took 0.72-0.85 s of CPU time; one loop over the
-n-grams and one over each found phrase's paraphrases, with the offer order
-from one ``lexsort`` of the batch, take 0.40-0.51 s (two alternating runs,
-load 3). The rest is memory latency: the lookups land on random pages of
-the ~135 MB index. Layout of the index:
+WHY compiled: one loop over the n-grams and one over each found phrase's
+paraphrases, with the offer order from one ``lexsort`` of the batch, took
+about 40 % less CPU time than a dozen vectorized numpy passes and a Python
+sort per pair (docs/experiments/meteor-speed.md); the rest is memory latency
+on the ~135 MB index. Layout of the index:
 :mod:`tmtprime.meteor.paraphrase_index`.
 """
 

@@ -107,7 +107,7 @@ def stats_line(score: MeteorScore) -> str:
 def json_report(meteor: Meteor, segments: Sequence[MeteorScore], total: MeteorScore) -> dict:
     """Everything the text output shows, as data (``--json``)."""
     return {
-        "signature": meteor.signature(),
+        "signature": str(meteor.signature()),
         "eval_id": meteor.eval_id(),
         "config": {
             "language": meteor.config.language,

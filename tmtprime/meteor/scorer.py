@@ -13,9 +13,8 @@ not averaged over segments.
 :meth:`Meteor.score_segments` works on a batch: its tokens become word ids
 once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module lists the
 candidates of all pairs in one pass, each pair is aligned, and the
-statistics of all pairs are counted in one compiled pass. Scoring the 10,000
-English bench segments (all modules, ``-norm``) took 3.96-5.34 s of CPU
-time pair by pair and 2.35-2.78 s in batches (three alternating runs, load 3).
+statistics of all pairs are counted in one compiled pass, about half the CPU
+time of pair by pair (docs/experiments/meteor-speed.md).
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ from tmtprime.meteor.aligner import DEFAULT_BEAM, align
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
+from tmtprime.meteor.signature import MeteorSignature
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
 from tmtprime.meteor.word_ids import WordIds, WordValues
 
@@ -67,7 +67,8 @@ class MeteorScore:
     """Matches (hyp_start, hyp_len, ref_start, ref_len, stage) over the normalized tokens."""
     ref_index: int = 0
     """Which reference won (0-based)."""
-    signature_text: str = ""
+    signature: MeteorSignature | None = None
+    """What reproduces the score (:meth:`Meteor.signature`)."""
 
     @property
     def chunks(self) -> float:
@@ -106,9 +107,6 @@ class MeteorScore:
 
         st = self.raw_stats if self.raw_stats is not None else self.stats
         return " ".join(java_double(v) for v in st.to_list())
-
-    def signature(self) -> str:
-        return self.signature_text
 
     def as_dict(self) -> dict:
         """JSON-friendly view (for ``--json`` and tooling)."""
@@ -361,7 +359,7 @@ class Meteor:
             ref_tokens=list(ref_tokens),
             alignment=alignment,
             ref_index=ref_index,
-            signature_text=self._signature_cached(),
+            signature=self._signature_cached(),
         )
 
     # -- reproducibility -------------------------------------------------------------
@@ -376,31 +374,31 @@ class Meteor:
         weights = "_".join(jd(x) for x in c.weights)
         return f"meteor-{VERSION}-wo-{c.short_code}-{norm}-{params}-{mods}-{weights}"
 
-    def _signature_cached(self) -> str:
+    def _signature_cached(self) -> MeteorSignature:
         sig = self.__dict__.get("_signature")
         if sig is None:
             sig = self.__dict__["_signature"] = self.signature()
         return sig
 
-    def signature(self) -> str:
+    def signature(self) -> MeteorSignature:
         """Everything that decides the score: version, language, task, modules, weights, params, norm, tables."""
         from tmtprime import __version__
 
         c = self.config
-        parts = [
-            f"meteor:{VERSION}",
-            f"lang:{c.short_code}",
-            f"task:{c.task}",
-            "modules:" + "+".join(c.modules),
-            "weights:" + ",".join(f"{w:g}" for w in c.weights),
-            "params:" + ",".join(f"{p:g}" for p in c.params),
-            f"norm:{self.norm_mode}{'+nopunct' if self.no_punct else ''}",
-            f"beam:{self.beam_size}",
+        info = [
+            ("meteor", VERSION),
+            ("lang", c.short_code),
+            ("task", c.task),
+            ("modules", "+".join(c.modules)),
+            ("weights", ",".join(f"{w:g}" for w in c.weights)),
+            ("params", ",".join(f"{p:g}" for p in c.params)),
+            ("norm", f"{self.norm_mode}{'+nopunct' if self.no_punct else ''}"),
+            ("beam", str(self.beam_size)),
         ]
         if "paraphrase" in c.modules:
-            parts.append(f"para:{self._paraphrase_identity()}")
-        parts.append(f"tmtprime:{__version__}")
-        return "|".join(parts)
+            info.append(("para", self._paraphrase_identity()))
+        info.append(("tmtprime", __version__))
+        return MeteorSignature(tuple(info))
 
     def _paraphrase_identity(self) -> str:
         """Which table: the compiled index name (source name, size, mtime, format) once opened."""

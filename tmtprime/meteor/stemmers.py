@@ -2,56 +2,13 @@
 
 The jar ships the 2010-era Java Snowball stemmers for danish dutch english
 finnish french german hungarian italian norwegian portuguese romanian
-russian spanish swedish turkish (all available here); Czech and "other" have none (``No stemmer for
-language (czech)``). We measured NLTK's ``SnowballStemmer`` against the jar's
-own ``Stemmer`` tool (``java -cp meteor-1.5.jar Stemmer LANG``) on every word
-of our corpora (12,000-173,000 words per language) and on ~7,000 synthetic
-stem+suffix(+suffix) words per language, and correct it where they differ:
-
-* english: our own implementation (:mod:`tmtprime.meteor.english_stemmer`),
-  because NLTK's bookkeeping of the regions R1/R2 is wrong after a suffix
-  replacement (``realization``: jar ``realiz``, NLTK ``realize``);
-* german: the jar's (older) algorithm lacks the rule that turns ``-niss`` into
-  ``-nis`` after removing ``-e/-en/-es`` (``ergebnisse`` -> ``ergebniss``);
-* french: the jar treats an initial ``y`` before a vowel as a consonant
-  (``yuri`` -> ``yur``) and also un-accents a word-initial ``é``/``è``
-  (``écr`` -> ``ecr``), which NLTK skips;
-* spanish: NLTK adds the suffixes ``-acion``, ``-ucion``, ``-éamos``; the jar
-  does not know them (``reubicacion`` stays);
-* portuguese: NLTK adds ``-ança(s)`` and ``-ução/-uções``, folds ``ü`` to ``u``
-  and, after ``-mente``, strips ``ivel`` where the jar strips ``ível``;
-* italian: NLTK replaces ``-enza``/``-enze`` by ``-te`` instead of ``-ente``
-  (``dipendenze``: jar ``dipendent``, NLTK ``dipendt``);
-* danish: the jar undoubles a final double non-vowel (digits too:
-  ``pack200`` -> ``pack20``) only inside R1 (NLTK: any double letter);
-* russian: NLTK stems a Latin transliteration; we protect ``ё`` (not a vowel
-  for the jar), ``ъ``, ``ч`` and Latin letters, leave vowel-less words alone
-  and restore the participle ``-ующ-`` removal that transliteration loses;
-* finnish: the jar never removes the case endings ``-siin -seen -den -tten``
-  (their condition routines never succeed in its Java runtime) and falls back
-  to ``-n``; its "consonants" are all non-vowels (``š``, ``ž``, digits, ``.``).
-
-Agreement with the jar after these corrections (distinct real words, 12,000-
-172,000 per language, plus ~7,000 synthetic words each): 100 % for english,
-german, french, spanish, italian, portuguese, danish, finnish, dutch,
-norwegian, swedish; russian 99.99 % (3 of 35,441 words: transliteration
-clashes such as ``йи``), hungarian and romanian 99.99 % (one word each). French
-``-emment`` followed by a verb ending (synthetic only, e.g. ``finiremment``)
-is not reproduced. Turkish (which NLTK lacks) comes from the ``snowballstemmer``
-package with apostrophes disguised (:func:`_turkish`): 100 % on 31,373 real
-and 13,290 synthetic/mixed-case words. The experimental ``ar-bw-red`` lookup
-stemmer is not available.
-
-The jar's ``Stemmer`` *tool* leaves number-like tokens (``[0-9.,-]+``) alone,
-but its stem *matcher* stems them (``3166`` and ``316`` match in Finnish):
-we stem them, and the comparisons above leave them out.
-
-Stems are computed on the token as given: the jar does not lower-case before
-stemming (``Running`` -> ``Run``, German ``Fach`` -> ``Fach``), which only
-matters without ``-norm``/``-lower``. NLTK lower-cases, so upper-case letters
-pass through it disguised (:func:`_keep_case`); on 6,000 capitalized,
-upper-case and mixed-case words per language this agrees with the jar except
-for 2 French words that contain the algorithm's own marker spellings.
+russian spanish swedish turkish (all available here); Czech and "other" have
+none (``No stemmer for language (czech)``). We use NLTK's ``SnowballStemmer``
+corrected where the jar differs (English is our own,
+:mod:`tmtprime.meteor.english_stemmer`; Turkish comes from ``snowballstemmer``),
+stem number-like tokens as the jar's stem matcher does, and keep case as the
+jar does (:func:`_keep_case`). Each correction and the measured agreement
+with the jar: docs/experiments/meteor-alignment.md.
 """
 
 from __future__ import annotations

@@ -14,14 +14,10 @@ for the whole input — the tagger's choice for a word can depend on a sentence
 hundreds of paragraphs earlier, even in null-flush mode (``-z``; cf.
 apertium/apertium#101 on state surviving null flushes) — so a few segments
 come out slightly differently than if each were translated by its own
-process, more the deeper they sit in a batch. Measured on 150 random strings
-of the shared dev set (``bench/mt_apertium.py``), share that differs from one
-process per segment with batches of 100 / 1000: eng-spa 0.7 % / 1.3 %,
-eng-cat-spa 1.3 % / 1.3 %, en-gl-es 10 % / 14 % (its gl-es step is the most
-sensitive: 0.5 % with batches of 10).
-The default ``batch_size=100`` runs about 70 times faster than one process
-per segment; smaller batches reduce the drift, larger ones the start-up cost.
-Output is deterministic for given batches.
+process, more the deeper they sit in a batch. The default ``batch_size=100``
+balances that drift against the start-up cost; the measured drift per pair
+and the speed-up are in docs/experiments/mt-apertium.md. Output is
+deterministic for given batches.
 
 Pairs: ``pair="eng-spa"`` names an installed mode (``apertium -l``);
 ``pair="eng-cat-spa"`` is a pivot chain of languages, each step an installed
@@ -43,7 +39,7 @@ from functools import cache, partial
 
 from tmtprime.errors import ExternalToolError, UsageError
 from tmtprime.mt.engine import MTEngine
-from tmtprime.parallel import chunked, run_batches
+from tmtprime.parallel import batched, run_batches
 from tmtprime.progress import ProgressCallback, track
 
 # ISO 639-1 -> the ISO 639-3 code Apertium's newer pairs use (older pairs keep 2 letters).
@@ -282,7 +278,7 @@ class ApertiumEngine(MTEngine):
         path = require_apertium(self.executable)
         run = partial(_translate_batch, path, chain, self.mark_unknown, self.timeout)
         if self.n_jobs == 1 or len(segments) <= self.batch_size:
-            batches = chunked(list(segments), self.batch_size)
+            batches = list(batched(list(segments), self.batch_size))
             done = [run(b) for b in track(batches, total=len(batches), desc="Apertium", quiet=quiet, unit="batch", callback=callback)]
         else:
             done = run_batches(run, list(segments), n_jobs=self.n_jobs, batch_size=self.batch_size)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tmtprime.mt.engine import MTEngine
-from tmtprime.parallel import chunked
+from tmtprime.parallel import batched
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.store import NewCandidate, Store
 from tmtprime.tm.project import work_segments
@@ -55,7 +55,7 @@ def translate_project(
     segments = work_segments(store, documents, action="translate", with_candidates=True)
     todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
     report.segments, report.already = len(segments), len(segments) - len(todo)
-    chunks = chunked(todo, CHUNK)
+    chunks = list(batched(todo, CHUNK))
     for chunk in track(chunks, total=len(chunks), desc=f"MT {name}", quiet=quiet, unit="chunk", callback=callback):
         sources = list(dict.fromkeys(s.source for s in chunk))
         translated = dict(zip(sources, engine.translate(sources, quiet=True)))

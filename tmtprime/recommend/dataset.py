@@ -14,6 +14,7 @@ import numpy as np
 
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.formats.model import Segment
+from tmtprime.recommend.grouping import grouped_input
 from tmtprime.recommend.labels import best_labels, candidate_ter, segment_index
 
 
@@ -37,6 +38,11 @@ class CandidateRows:
     @property
     def n_segments(self) -> int:
         return int(self.segments.max()) + 1 if len(self.segments) else 0
+
+    @property
+    def model_input(self) -> np.ndarray:
+        """X for the recommender: segment number, TM flag, features (see :mod:`~tmtprime.recommend.grouping`)."""
+        return grouped_input(self.X, self.segments, self.kinds)
 
     @property
     def labels(self) -> np.ndarray:

@@ -35,7 +35,9 @@ from sklearn.model_selection import GroupKFold
 from tmtprime.errors import ModelError
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
-from tmtprime.recommend.model import TMTprimeRecommender, segment_min
+from tmtprime.recommend.grouping import segment_min
+from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.picks import first_per_segment
 
 RULE_THRESHOLDS = (50.0, 60.0, 70.0, 75.0, 80.0, 85.0, 90.0, 95.0, 100.0, 101.0)
 """Candidate values of T for the fuzzy rule (101 = never use the TM)."""
@@ -71,10 +73,7 @@ class Baselines:
         ranking = [system] if system is not None else self.systems_by_ter
         rank = {s: i for i, s in enumerate(ranking)}
         key = np.array([rank.get(s, len(rank)) for s in rows.systems])
-        order = np.lexsort((np.arange(len(key)), key, rows.segments))
-        first = np.ones(len(order), dtype=bool)
-        first[1:] = rows.segments[order][1:] != rows.segments[order][:-1]
-        return order[first]
+        return first_per_segment(rows.segments, key, np.zeros(len(key)))
 
     def rule_picks(self, rows: CandidateRows, threshold: float | None = None) -> np.ndarray:
         """Row of each segment under "TM if fuzzy >= T else the best MT system"."""
@@ -82,10 +81,7 @@ class Baselines:
         is_tm = rows.kinds == "tm"
         prefer_tm = rows.fuzzy >= t
         key = np.where(is_tm & prefer_tm, 0, np.where(rows.systems == self.best_mt, 1, np.where(is_tm, 3, 2)))
-        order = np.lexsort((np.arange(len(key)), key, rows.segments))
-        first = np.ones(len(order), dtype=bool)
-        first[1:] = rows.segments[order][1:] != rows.segments[order][:-1]
-        return order[first]
+        return first_per_segment(rows.segments, key, np.zeros(len(key)))
 
 
 @dataclass
@@ -133,11 +129,8 @@ def cross_validate(
     splits = list(splitter.split(np.zeros(rows.n_segments), groups=seg_groups))
     for k, (train_seg, test_seg) in enumerate(splits):
         train, test = rows.subset(train_seg), rows.subset(test_seg)
-        model = make_model().fit(
-            train.X, train.labels, ter=train.ter, segments=train.segments, groups=train.groups, kinds=list(train.kinds),
-            feature_names=train.feature_names,
-        )
-        rec = model.recommend(test.X, segments=test.segments, kinds=list(test.kinds))
+        model = make_model().fit(train.model_input, train.labels, ter=train.ter, groups=train.groups)
+        rec = model.recommend(test.model_input)
         test_rows = np.nonzero(np.isin(rows.segments, test_seg))[0]  # same order as test's rows
         prob[test_rows] = rec.probability
         ter[test_rows] = rec.predicted_ter

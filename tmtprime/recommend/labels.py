@@ -11,7 +11,7 @@ Tied candidates need exactly the same post-editing, so calling one of them
 wrong would teach the classifier noise. When the recommender later has to
 choose between candidates it scores equally, it prefers the cheaper one: the
 TM match before MT, then the order of the candidates (see
-:mod:`tmtprime.recommend.selection`).
+:class:`tmtprime.recommend.picks.Picks`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches
+from tmtprime.recommend.grouping import segment_min
 
 TIE_RULE = "all candidates tied for the lowest TER are labelled best"
 
@@ -48,10 +49,7 @@ def candidate_ter(segments: Sequence[Segment], *, n_jobs: int = 1, backend: str 
 
 def best_labels(ter: np.ndarray, segment_index: np.ndarray) -> np.ndarray:
     """1 for every candidate tied for its segment's lowest TER, else 0 (see :data:`TIE_RULE`)."""
-    n_seg = int(segment_index.max()) + 1 if len(segment_index) else 0
-    lowest = np.full(n_seg, np.inf)
-    np.minimum.at(lowest, segment_index, ter)
-    return (ter <= lowest[segment_index] + 1e-9).astype(np.int64)
+    return (ter <= segment_min(ter, segment_index) + 1e-9).astype(np.int64)
 
 
 def segment_index(segments: Sequence[Segment]) -> np.ndarray:

@@ -20,7 +20,11 @@ from typing import Any
 
 from tmtprime.errors import ModelError
 
-TRUSTED_TYPES = ["tmtprime.recommend.model.PlattSigmoid", "tmtprime.recommend.model.TMTprimeRecommender"]
+TRUSTED_TYPES = [
+    "tmtprime.recommend.platt.PlattSigmoid",
+    "tmtprime.recommend.model.TMTprimeRecommender",
+    "tmtprime.recommend.model.PlattSigmoid",  # where models saved before the split of recommend/model.py name it
+]
 CARD_SUFFIX = ".card.json"
 
 

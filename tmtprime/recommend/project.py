@@ -27,7 +27,9 @@ from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows, build_rows
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, report
 from tmtprime.recommend.labels import TIE_RULE
-from tmtprime.recommend.model import Recommendations, TMTprimeRecommender, logit
+from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.picks import Picks
+from tmtprime.recommend.platt import logit
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -75,7 +77,7 @@ def fit_extractor(store: Store, *, n_jobs: int = 1, quiet: bool = True) -> Candi
     if n_units == 0:
         raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
     units = track(store.tm.iter_units(), total=n_units, desc="reading TM", quiet=quiet, unit="unit")
-    return CandidateFeatureExtractor(n_jobs=n_jobs).fit((u.source, u.target) for u in units)
+    return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=((u.source, u.target) for u in units))
 
 
 def feature_set_name(extractor: CandidateFeatureExtractor) -> str:
@@ -132,8 +134,8 @@ def threshold_for_precision(scores: np.ndarray, positive: np.ndarray, target: fl
 
 def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> EvaluationReport:
     """Metrics of the out-of-fold predictions made while training (grouped by document)."""
-    rec = Recommendations.from_scores(
-        model.oof_probability_, model.oof_predicted_ter_, rows.segments, list(rows.kinds), mt_probability=model.oof_mt_probability_
+    rec = Picks.from_scores(
+        model.oof_probability_, model.oof_predicted_ter_, rows.segments, rows.kinds == "tm", mt_probability=model.oof_mt_probability_
     )
     base = Baselines.learn(rows)
     cv = CrossValidated(
@@ -218,10 +220,7 @@ def train_project(
     extractor = fit_extractor(store, n_jobs=n_jobs, quiet=quiet)
     rows = project_rows(store, data, extractor, with_ter=True, n_jobs=n_jobs, quiet=quiet)
     model = (make_model or (lambda: TMTprimeRecommender(n_jobs=n_jobs)))()
-    model.fit(
-        rows.X, rows.labels, ter=rows.ter, segments=rows.segments, groups=rows.groups, kinds=list(rows.kinds),
-        feature_names=rows.feature_names,
-    )
+    model.fit(rows.model_input, rows.labels, ter=rows.ter, groups=rows.groups)
     card = model_card(model, rows, store, training_report(model, rows))
     name = name or f"svm-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
     store.models.save(name, persist.dumps(model), card, replace=True)
@@ -305,7 +304,7 @@ def recommend_project(
         raise ModelError("no segments with candidates to recommend for; import a document with --as document")
     extractor = fit_extractor(store, n_jobs=n_jobs, quiet=quiet)
     rows = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, quiet=quiet)
-    rec = model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds), mt_threshold=threshold)
+    rec = model.recommend(rows.model_input, mt_threshold=threshold)
     conf = confidence(rec.pick_ter)
     # Every alternative is exported with a confidence on the pick's own scale, so the
     # recommended one is not shown next to numbers of another kind (P(best)).
@@ -358,7 +357,7 @@ def evaluate_project(
         cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits)
         return report(cv, meteor=meteor, texts=texts, references=refs)
     _name, model, _card = model_for(store, model_name)
-    rec = model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds))
+    rec = model.recommend(rows.model_input)
     dev = load_segments(store, role="dev")
     base_rows = project_rows(store, dev, extractor, with_ter=True, n_jobs=n_jobs, quiet=quiet) if dev.segments else rows
     base = Baselines.learn(base_rows)

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, insert, select
 
 from tmtprime.errors import StoreError
+from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import insert_rows
 from tmtprime.store.records import FeatureSetRecord
-from tmtprime.store.segments import batched
 
 if TYPE_CHECKING:
     import numpy as np

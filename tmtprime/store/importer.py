@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, insert, select, update
 
 from tmtprime.errors import InputError, StoreError
+from tmtprime.parallel import batched
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
@@ -33,7 +34,7 @@ from tmtprime.store.documents import document_record
 from tmtprime.store.engine import bulk_cache
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
-from tmtprime.store.segments import batched, insert_candidates
+from tmtprime.store.segments import insert_candidates
 from tmtprime.store.tm import lookup_keys
 
 if TYPE_CHECKING:

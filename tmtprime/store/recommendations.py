@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, bindparam, delete, exists, func, insert, select, update
 
 from tmtprime.errors import StoreError
+from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
-from tmtprime.store.segments import batched
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Row, and_, delete, func, insert, or_, select, tuple_
 
 from tmtprime.errors import StoreError
+from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import insert_rows
 from tmtprime.store.records import CandidateRecord, NewCandidate, SegmentRecord, SystemRecord
@@ -29,13 +29,6 @@ _SYS = db.System.__table__
 _BATCH = 2000
 
 
-def batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    """Consecutive lists of at most ``size`` items (bulk inserts are done page by page)."""
-    iterator = iter(items)
-    while chunk := list(islice(iterator, size)):
-        yield chunk
-
-
 class Systems:
     """Systems (TMs and MT engines) known to the project."""
 
@@ -47,11 +40,6 @@ class Systems:
         with self._store.connection() as conn:
             rows = conn.execute(select(_SYS).order_by(_SYS.c.id)).all()
         return [SystemRecord(id=r.id, name=r.name, kind=r.kind, engine=r.engine) for r in rows]
-
-    def ensure(self, name: str, kind: str, engine: str | None = None) -> SystemRecord:
-        """The system ``name``, created with ``kind``/``engine`` if new (kind must agree if not)."""
-        with self._store.connection(write=True) as conn:
-            return ensure_systems(conn, {name: (kind, engine)})[name]
 
 
 def ensure_systems(conn: Connection, wanted: dict[str, tuple[str, str | None]]) -> dict[str, SystemRecord]:
@@ -220,14 +208,6 @@ class Segments:
             for chunk in batched(candidates, _BATCH):
                 total += insert_candidates(conn, chunk, replace=replace)
         return total
-
-    def delete_candidates(self, system: str) -> int:
-        """Remove every candidate of one system (e.g. before re-running TM lookup); returns how many."""
-        with self._store.connection(write=True) as conn:
-            system_id = conn.execute(select(_SYS.c.id).where(_SYS.c.name == system)).scalar()
-            if system_id is None:
-                raise StoreError(f"no system named {system!r} in this project")
-            return conn.execute(delete(_CAND).where(_CAND.c.system_id == system_id)).rowcount
 
     @staticmethod
     def _filters(document_id: int | None, role: str | None) -> list[Any]:
