@@ -16,6 +16,7 @@ from tests.store.conftest import postgres_server, postgres_url  # noqa: F401 - P
 from tmtprime.cli import main
 from tmtprime.formats import read_document, read_tm
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
+from tmtprime.store import schema as db
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_MAPPING_ARGS = [
@@ -169,7 +170,7 @@ def test_project_info_reports_languages_documents_systems_and_recommendations(pr
     capsys.readouterr()
     assert run("project", "info", project) == 0
     text = capsys.readouterr().out
-    assert "en -> es" in text and "schema version:  3" in text
+    assert "en -> es" in text and f"schema version:  {db.SCHEMA_VERSION}" in text
     assert "tm.tsv.gz  [tm, tsv]  2 TM units" in text
     assert "dev.tsv.gz  [dev, tsv]  3 segments" in text and "new.tsv.gz  [document, tsv]  3 segments" in text
     assert "apertium_eng-cat-spa  [mt]  6 candidates" in text and "tm  [tm]  4 candidates" in text

@@ -1,4 +1,4 @@
-"""``tmtprime export PATH --format csv|json|xliff|xliff2|tmx -o OUT``: write picks, documents or the TM."""
+"""``tmtprime export PATH --format csv|json|xliff|xliff2|tmx|po|original -o OUT``: write picks, documents or the TM."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import argparse
 import sys
 
 from tmtprime.cli._common import add_quiet
+from tmtprime.cli.recommend import _probability
 
-FORMATS = ("csv", "json", "xliff", "xliff2", "tmx")
+FORMATS = ("csv", "json", "xliff", "xliff2", "tmx", "po", "original")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,7 +20,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "system, kind, confidence, fuzzy, text); the pick columns are empty for a segment without a "
             "recommendation. json: every candidate with its predictions. xliff/xliff2: the pick as target, "
             "every candidate as an alternative with its confidence (one file per document; OUT is a "
-            "directory when several documents are exported). tmx: the TM plus confirmed reference translations."
+            "directory when several documents are exported). tmx: the TM plus confirmed reference translations "
+            "(with --picks: one unit per segment, source -> pick, for a CAT tool's TM). po: a gettext catalogue "
+            "per document. original: each document in its own format (PO, XLIFF 1.2, sdlxliff, mqxliff, mxliff, "
+            "XLIFF 2, TMX) with the picks in the targets and everything else kept."
         ),
     )
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
@@ -36,6 +40,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--model", metavar="NAME", help="whose recommendations (default: the newest model that has some)"
     )
+    parser.add_argument("--picks", action="store_true", help="tmx: a TMX of the picks instead of the TM")
+    parser.add_argument(
+        "--fuzzy-below",
+        type=_probability,
+        metavar="X",
+        help="po/original: mark a PO pick '#, fuzzy' when its confidence is below X (0-1 or %%; default: every pick)",
+    )
     add_quiet(parser)
     parser.set_defaults(handler=_run)
 
@@ -46,7 +57,8 @@ def _run(ns: argparse.Namespace) -> int:
 
     with Store.open(ns.path) as store:
         result = export_project(
-            store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, quiet=ns.quiet
+            store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, picks=ns.picks,
+            fuzzy_below=ns.fuzzy_below, quiet=ns.quiet,
         )
     print(result.summary(), file=sys.stderr if ns.out == "-" else sys.stdout)
     return 0

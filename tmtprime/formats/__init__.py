@@ -7,7 +7,8 @@ Public API::
         -> (DocumentInfo, Iterator[Segment])
     read_tm(path, *, fmt=None, mapping=None, source_lang=None, target_lang=None)
         -> (DocumentInfo, Iterator[TMUnit])
-    write_document(fmt, out, info, segments)      # xliff12, xliff2, tmx, csv, tsv, json
+    write_document(fmt, out, info, segments)      # xliff12, xliff2, tmx, csv, tsv, json, po
+    fill_document(fmt, data, segments, out, options)  # the imported file itself, targets filled (pretranslate)
     write_tm(fmt, out, info, units)               # tmx, csv, tsv, json (lines)
     ColumnMapping, FORMATS, WRITE_FORMATS
 
@@ -32,18 +33,23 @@ from .api import (
     write_tm,
 )
 from .mapping import ColumnMapping
+from .pretranslate import ORIGINAL_FORMATS, FillOptions, FillReport, fill_document
 from .model import Candidate, DocumentInfo, Segment, TMUnit
 
 __all__ = [
     "FORMATS",
+    "ORIGINAL_FORMATS",
     "REFERENCE_SEMANTICS",
     "WRITE_FORMATS",
     "Candidate",
     "ColumnMapping",
     "DocumentInfo",
+    "FillOptions",
+    "FillReport",
     "Segment",
     "TMUnit",
     "detect_format",
+    "fill_document",
     "read_document",
     "read_tm",
     "write_document",

@@ -40,7 +40,7 @@ _READERS: dict[str, tuple[str, str, str | None]] = {
     "jsonl": ("jsonfmt", "read_lines_document", "read_lines_tm"),
 }
 
-WRITE_FORMATS = ("xliff12", "xliff2", "tmx", "csv", "tsv", "json")
+WRITE_FORMATS = ("xliff12", "xliff2", "tmx", "csv", "tsv", "json", "po")
 """Formats ``write_document`` writes (``write_tm``: tmx, csv, tsv, json)."""
 
 REFERENCE_SEMANTICS: dict[str, str] = {
@@ -142,13 +142,13 @@ def _text(fmt: str, out: IO[bytes]) -> io.TextIOWrapper:
     return io.TextIOWrapper(out, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
 
 
-def _write(kind: str, fmt: str, out: Output, info: DocumentInfo, items: Iterable[Any]) -> None:
+def _write(kind: str, fmt: str, out: Output, info: DocumentInfo, items: Iterable[Any], **options: Any) -> None:
     f = canonical(fmt)
     writers: dict[str, tuple[str, bool]] = {  # format -> (module, text output?)
         "xliff12": ("xliff12", False), "xliff2": ("xliff2", False), "tmx": ("tmx", False),
-        "csv": ("tabular", True), "tsv": ("tabular", True), "json": ("jsonfmt", True),
+        "csv": ("tabular", True), "tsv": ("tabular", True), "json": ("jsonfmt", True), "po": ("po_writer", True),
     }
-    if f not in writers or (kind == "write_tm" and f.startswith("xliff")):
+    if f not in writers or (kind == "write_tm" and (f.startswith("xliff") or f == "po")):
         allowed = WRITE_FORMATS if kind == "write_document" else ("tmx", "csv", "tsv", "json")
         raise FormatError(f"cannot write {f}; {kind} writes: {', '.join(allowed)}")
     module_name, text = writers[f]
@@ -160,7 +160,7 @@ def _write(kind: str, fmt: str, out: Output, info: DocumentInfo, items: Iterable
                 if module_name == "tabular":
                     func(f, wrapper, info, items)
                 else:
-                    func(wrapper, info, items)
+                    func(wrapper, info, items, **options)
             finally:
                 wrapper.flush()
                 wrapper.detach()
@@ -168,9 +168,12 @@ def _write(kind: str, fmt: str, out: Output, info: DocumentInfo, items: Iterable
             func(stream, info, items)
 
 
-def write_document(fmt: str, out: Output, info: DocumentInfo, segments: Iterable[Segment]) -> None:
-    """Write segments (recommended candidate as target, every candidate as an alternative where the format can)."""
-    _write("write_document", fmt, out, info, segments)
+def write_document(fmt: str, out: Output, info: DocumentInfo, segments: Iterable[Segment], **options: Any) -> None:
+    """Write segments (recommended candidate as target, every candidate as an alternative where the format can).
+
+    ``options``: ``fuzzy_below=`` for PO (see :func:`tmtprime.formats.po_writer.needs_review`).
+    """
+    _write("write_document", fmt, out, info, segments, **options)
 
 
 def write_tm(fmt: str, out: Output, info: DocumentInfo, units: Iterable[TMUnit]) -> None:

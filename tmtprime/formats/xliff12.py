@@ -33,6 +33,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO
+from urllib.parse import quote, unquote
 
 from lxml import etree
 
@@ -198,6 +199,7 @@ class _Reader:
                 seg.attributes[name] = tu.get(name)  # type: ignore[assignment]
         ctx = None
         seg.attributes.update(read_attribute_box(tu))
+        seg.attributes.update(read_attribute_groups(tu))
         for group in tu.findall(X + "context-group"):
             for c in group.findall(X + "context"):
                 if c.get("context-type") in ("x-tmtprime-context", "x-po-msgctxt"):
@@ -227,6 +229,7 @@ class _Reader:
                  if k not in ("origin", "match-quality", "tmt:system", "tmt:kind", "tmt:confidence",
                               "tmt:recommended")}
         attrs.update(read_attribute_box(alt))
+        attrs.update(read_attribute_groups(alt))
         cand = Candidate(system=system, kind=kind, text=text, fuzzy=fuzzy if kind == "tm" else None,  # type: ignore[arg-type]
                          tm_source=tm_source if kind == "tm" else None, origin=origin, attributes=attrs)
         conf = alt.get(TMT + "confidence")
@@ -509,13 +512,40 @@ def _unit(seg: Segment) -> etree._Element:
         if c.tm_source is not None:
             alt.append(_content("source", c.tm_source, seg))
         alt.append(_content("target", c.text, seg, **{"state-qualifier": _qualifier(c.kind)}))
-        attribute_box(alt, c.attributes)
-    attribute_box(tu, {k: v for k, v in seg.attributes.items() if k not in ("resname", "draft_target")})
+        attribute_groups(alt, c.attributes)
+    attribute_groups(tu, {k: v for k, v in seg.attributes.items() if k not in ("resname", "draft_target")})
     return tu
 
 
+_ATTRIBUTE_TYPE = "x-tmtprime-attribute:"
+
+
+def attribute_groups(parent: etree._Element, attributes: dict[str, str]) -> None:
+    """Per-unit data where XLIFF 1.2 puts it: a ``<context-group>``, one ``<context>`` per attribute.
+
+    The name travels percent-encoded in ``context-type`` (``x-tmtprime-attribute:doc_id``;
+    the schema wants ``x-`` and no spaces there, and group names unique per file).
+    Context groups are informative data every XLIFF 1.2 tool knows, so a filter
+    that extracts the text of unknown elements still sees one segment per unit
+    (a custom element here once doubled the segments OmegaT 3.6 found).
+    """
+    if not attributes:
+        return
+    group = etree.SubElement(parent, X + "context-group", purpose="information")
+    for name, value in attributes.items():
+        ctype = _ATTRIBUTE_TYPE + quote(name, safe="")
+        etree.SubElement(group, X + "context", **{"context-type": ctype}).text = value
+
+
+def read_attribute_groups(parent: etree._Element) -> dict[str, str]:
+    """What ``attribute_groups`` wrote."""
+    return {unquote(c.get("context-type", "")[len(_ATTRIBUTE_TYPE):]): c.text or ""
+            for c in parent.findall(f"{X}context-group/{X}context")
+            if c.get("context-type", "").startswith(_ATTRIBUTE_TYPE)}
+
+
 def attribute_box(parent: etree._Element, attributes: dict[str, str]) -> None:
-    """Our ``<tmt:attributes>`` element (last child: the schema wants foreign elements at the end)."""
+    """Our ``<tmt:attributes>`` element (XLIFF 2; last child: the schema wants foreign elements at the end)."""
     if attributes:
         box = etree.SubElement(parent, TMT + "attributes")
         for name, value in attributes.items():
@@ -523,7 +553,7 @@ def attribute_box(parent: etree._Element, attributes: dict[str, str]) -> None:
 
 
 def read_attribute_box(parent: etree._Element) -> dict[str, str]:
-    """What ``attribute_box`` wrote."""
+    """What ``attribute_box`` wrote (XLIFF 2, and XLIFF 1.2 files of TMTprime before 0.1's context groups)."""
     return {a.get("name") or "": a.text or "" for a in parent.findall(f"{TMT}attributes/{TMT}attribute")}
 
 

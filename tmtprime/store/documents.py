@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Row, delete, select
@@ -64,6 +65,12 @@ class Documents:
                 select(db.Document).where(db.Document.content_hash == content_hash, db.Document.role == role)
             ).one_or_none()
             return None if row is None else document_record(row)
+
+    def file_content(self, doc_id: int) -> bytes | None:
+        """The bytes the document was imported from, when the store kept them (schema v4 on; see ``DocumentFile``)."""
+        with self._store.session() as s:
+            blob = s.scalar(select(db.DocumentFile.content).where(db.DocumentFile.document_id == doc_id))
+        return None if blob is None else zlib.decompress(blob)
 
     def delete(self, name: str) -> None:
         """Remove a document and everything derived from it (segments, candidates, TM units...)."""

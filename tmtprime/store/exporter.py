@@ -13,7 +13,16 @@
   alternative carrying its confidence and origin (written by
   :mod:`tmtprime.formats`); one file per document.
 * ``tmx`` — the translation memory, plus every segment that has a confirmed
-  reference translation.
+  reference translation; with ``picks=True`` instead one unit per recommended
+  segment, source -> pick, with system, kind, confidence and band as ``<prop>``s
+  and MT units marked ``creationid="MT!"`` (the Okapi Framework's MT marker), to
+  pretranslate in a CAT tool (a project TM, OmegaT's ``tm/auto/``).
+* ``po`` — a gettext catalogue per document (:mod:`tmtprime.formats.po_writer`).
+* ``original`` — each document in the format it was imported in, the picks
+  filled into its targets and every other byte kept
+  (:mod:`tmtprime.formats.pretranslate`); confirmed translations and a
+  translator's drafts are left alone. Documents read from tables or plain
+  text have no original to fill and are skipped (said in the summary).
 
 By default the ``document`` files of the project are exported (``tmx``: all
 files); ``document=`` picks one file, ``role=`` another role.
@@ -25,7 +34,7 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +51,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-EXPORT_FORMATS = ("csv", "json", "xliff", "xliff2", "tmx")
+EXPORT_FORMATS = ("csv", "json", "xliff", "xliff2", "tmx", "po", "original")
 CSV_COLUMNS = (
     "document",
     "index",
@@ -57,7 +66,7 @@ CSV_COLUMNS = (
     "fuzzy",
     "text",
 )
-_XLIFF = {"xliff": "xliff12", "xliff2": "xliff2"}
+_WRITERS = {"xliff": ("xliff12", ".xliff"), "xliff2": ("xliff2", ".xlf"), "po": ("po", ".po")}
 _PAGE = 1000
 
 
@@ -82,14 +91,31 @@ class ExportResult:
     tm_units: int = 0
     references: int = 0
     """Segments written to a TMX as source/reference pairs."""
+    picks: int = 0
+    """Units of a picks TMX."""
+    filled: int = 0
+    """Targets filled with a pick (``original``)."""
+    marked_fuzzy: int = 0
+    """PO entries marked ``#, fuzzy`` (``po``/``original``)."""
+    format_breaks: int = 0
+    """Picks that break a printf format of their source (marked fuzzy in PO)."""
+    notes: list[str] = field(default_factory=list)
+    """What the user must know: documents skipped, what a format could not keep."""
 
     def summary(self) -> str:
-        """One line for the CLI."""
+        """One line for the CLI (then one line per note)."""
         if self.fmt == "tmx":
-            what = f"{self.tm_units} TM units and {self.references} reference translations"
+            what = (f"{self.picks} picks" if self.picks or not (self.tm_units or self.references)
+                    else f"{self.tm_units} TM units and {self.references} reference translations")
+        elif self.fmt == "original":
+            what = f"{self.segments} segments ({self.filled} targets filled with a pick)"
         else:
             what = f"{self.segments} segments ({self.recommended} with a recommendation)"
-        return f"exported {what} from {len(self.documents)} document(s) to {', '.join(self.files)}"
+        extra = ""
+        if self.fmt in ("po", "original") and (self.marked_fuzzy or self.format_breaks):
+            extra = f"; {self.marked_fuzzy} PO entries marked fuzzy ({self.format_breaks} break a printf format)"
+        line = f"exported {what} from {len(self.documents)} document(s) to {', '.join(self.files)}{extra}"
+        return "\n".join([line, *(f"note: {n}" for n in self.notes)])
 
 
 def pick_of(segment: SegmentRecord, recommendation: RecommendationRecord | None) -> Pick | None:
@@ -117,6 +143,13 @@ def candidate_confidence(recommendation: RecommendationRecord | None, candidate_
     return prediction.confidence if prediction.confidence is not None else prediction.probability
 
 
+def confidence_band(confidence: float | None) -> str:
+    """``high`` (>= 0.8), ``medium`` (>= 0.5), ``low``, or ``unknown``: the band a picks TMX carries."""
+    if confidence is None:
+        return "unknown"
+    return "high" if confidence >= 0.8 else "medium" if confidence >= 0.5 else "low"
+
+
 def best_fuzzy(segment: SegmentRecord) -> float | None:
     """The highest TM fuzzy score among the segment's candidates."""
     scores = [c.fuzzy for c in segment.candidates if c.kind == "tm" and c.fuzzy is not None]
@@ -131,17 +164,22 @@ def export_project(
     document: str | None = None,
     role: str | None = None,
     model: str | None = None,
+    picks: bool = False,
+    fuzzy_below: float | None = None,
     quiet: bool = True,
     progress: ProgressCallback | None = None,
 ) -> ExportResult:
     """Write the project (or one document) as ``fmt`` to ``out`` (``-`` = standard output for csv/json).
 
     ``model`` chooses whose recommendations are used (default: the newest model
-    that has recommendations).
+    that has recommendations). ``picks``: a TMX of the picks (``fmt="tmx"``).
+    ``fuzzy_below``: PO picks below this confidence are marked fuzzy (None: all).
     """
     if fmt not in EXPORT_FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (expected one of: {', '.join(EXPORT_FORMATS)})")
-    docs = _documents(store, fmt, document, role)
+    if picks and fmt != "tmx":
+        raise UsageError("picks= is for --format tmx (a TMX of the picks)")
+    docs = _documents(store, "document" if picks else fmt, document, role)
     if model is not None:
         store.models.get(model)  # a clear error for a wrong name
     model = model or store.recommendations.latest_model()
@@ -153,10 +191,14 @@ def export_project(
     elif fmt == "json":
         with _text_output(out) as stream:
             exporter.write_json(stream)
+    elif fmt == "tmx" and picks:
+        exporter.write_picks_tmx(_file_output(out, fmt))
     elif fmt == "tmx":
         exporter.write_tmx(_file_output(out, fmt))
+    elif fmt == "original":
+        exporter.write_originals(out, fuzzy_below)
     else:
-        exporter.write_xliff(_XLIFF[fmt], out)
+        exporter.write_documents(fmt, out, fuzzy_below)
     if not result.files:
         result.files.append("standard output" if os.fspath(out) == "-" else os.fspath(out))
     return result
@@ -276,24 +318,135 @@ class _Exporter:
             first = False
         stream.write("\n]}\n")
 
-    def write_xliff(self, fmt: str, out: str | os.PathLike[str]) -> None:
-        from tmtprime.formats import write_document
-
+    def _paths(self, out: str | os.PathLike[str], fmt: str, docs: list[DocumentRecord],
+               name: Callable[[DocumentRecord], str]) -> list[Path]:
+        """One output per document: ``out`` itself for one document, else files named by ``name`` inside ``out``."""
         target = _file_output(out, fmt)
-        many = len(self.docs) > 1
+        many = len(docs) > 1
         if many:
             target.mkdir(parents=True, exist_ok=True)
         elif target.is_dir():
             many = True
-        suffix = ".xlf" if fmt == "xliff2" else ".xliff"
+        return [target / name(doc) if many else target for doc in docs]
+
+    def write_documents(self, fmt: str, out: str | os.PathLike[str], fuzzy_below: float | None) -> None:
+        """One XLIFF 1.2 / XLIFF 2 / PO file per document (pick as target, candidates as alternatives)."""
+        from tmtprime.formats import write_document
+
+        writer, suffix = _WRITERS[fmt]
+        options = {"fuzzy_below": fuzzy_below} if writer == "po" else {}
         project = self.store.project()
-        for doc in self.docs:
-            path = target / (_safe_name(doc.name) + suffix) if many else target
-            info = _info(doc, project.source_lang, project.target_lang, fmt)
+        paths = self._paths(out, fmt, self.docs, lambda doc: _safe_name(doc.name) + suffix)
+        for doc, path in zip(self.docs, paths, strict=True):
+            info = _info(doc, project.source_lang, project.target_lang, writer)
             segments = (_segment(seg, pick, rec) for seg, pick, rec in self.segments([doc]))
+            if writer == "po":
+                segments = (self._count_review(s, fuzzy_below) for s in segments)
             with _replaced(path) as partial:
-                write_document(fmt, partial, info, segments)
+                write_document(writer, partial, info, segments, **options)
             self.result.files.append(str(path))
+
+    def _count_review(self, seg: Segment, fuzzy_below: float | None) -> Segment:
+        """Count, on the way to the PO writer, the picks it marks fuzzy and those that break a format."""
+        from tmtprime.formats.po_writer import needs_review
+
+        pick = seg.picked
+        if pick is not None and not seg.reference:
+            fuzzy, broken = needs_review(seg.source, pick.text, pick.confidence, fuzzy_below)
+            self.result.marked_fuzzy += fuzzy
+            self.result.format_breaks += broken
+        return seg
+
+    def write_originals(self, out: str | os.PathLike[str], fuzzy_below: float | None) -> None:
+        """Each document in its own format, picks in the targets (see ``tmtprime.formats.pretranslate``)."""
+        from tmtprime.formats import ORIGINAL_FORMATS, FillOptions, fill_document
+
+        docs = [d for d in self.docs if d.format in ORIGINAL_FORMATS]
+        for d in self.docs:
+            if d.format not in ORIGINAL_FORMATS:
+                self.result.notes.append(f"{d.name!r} was imported from {d.format}, which has no original to fill: "
+                                         "export it with --format po or xliff")
+        if not docs:
+            found = ", ".join(sorted({d.format for d in self.docs}))
+            raise UsageError(f"--format original writes back {', '.join(ORIGINAL_FORMATS)} files; "
+                             f"this project's documents are {found}")
+        contents = [self._original(d) for d in docs]
+        project = self.store.project()
+        options = FillOptions(project.source_lang, project.target_lang, fuzzy_below)
+        paths = self._paths(out, "original", docs, lambda doc: _safe_name(_strip_gz(doc.name)))
+        kept: dict[str, int] = {}
+        notes: list[str] = []
+        for doc, data, path in zip(docs, contents, paths, strict=True):
+            fills = {}
+            for seg, pick, rec in self.segments([doc]):
+                if pick is None or not seg.source.strip():
+                    reason = "no recommendation" if pick is None else "empty source"
+                    kept[reason] = kept.get(reason, 0) + 1
+                elif seg.reference is not None:
+                    kept["confirmed translation kept"] = kept.get("confirmed translation kept", 0) + 1
+                elif "draft_target" in seg.attributes:
+                    kept["translator's draft kept"] = kept.get("translator's draft kept", 0) + 1
+                else:
+                    fills[seg.key] = _segment(seg, pick, rec)
+            with _replaced(path) as partial, open(partial, "wb") as stream:
+                report = fill_document(doc.format, data, fills, stream, options, file=doc.name)
+            if report.not_found:
+                raise StoreError(f"{doc.name}: {len(report.not_found)} segments were not found in the stored file "
+                                 f"(first: {report.not_found[0]!r}); re-import the file")
+            self.result.filled += report.filled
+            self.result.marked_fuzzy += report.marked_fuzzy
+            self.result.format_breaks += report.format_breaks
+            notes += [f"{doc.format}: {n}" for n in report.not_kept if f"{doc.format}: {n}" not in notes]
+            self.result.files.append(str(path))
+        if kept:
+            self.result.notes.append("targets left as they were: " + ", ".join(f"{n} {r}" for r, n in kept.items()))
+        self.result.notes += [f"not kept in {n}" for n in notes]
+
+    def _original(self, doc: DocumentRecord) -> bytes:
+        """The stored bytes of ``doc``; for a document imported before files were kept, its file if unchanged."""
+        data = self.store.documents.file_content(doc.id)
+        if data is not None:
+            return data
+        from tmtprime.formats.sources import open_binary
+        from tmtprime.store.importer import content_hash
+
+        path = Path(doc.path)
+        if path.is_file() and content_hash(path) == doc.content_hash:
+            with open_binary(path) as f:
+                return f.read()
+        raise StoreError(f"{doc.name!r} was imported before TMTprime kept imported files, and {doc.path} is gone "
+                         "or changed: delete the document and import the file again to export it as original")
+
+    def write_picks_tmx(self, path: Path) -> None:
+        """One TMX unit per recommended segment (source -> pick) for a CAT tool's TM."""
+        from tmtprime.formats import write_tm
+        from tmtprime.formats.model import TMUnit
+
+        project = self.store.project()
+        info = _info(self.docs[0], project.source_lang, project.target_lang, "tmx")
+        info.original = None
+
+        def units() -> Iterator[TMUnit]:
+            for seg, pick, _rec in self.segments(self.docs):
+                if pick is None:
+                    continue
+                c = pick.candidate
+                props = {"x-tmtprime-system": c.system, "x-tmtprime-kind": c.kind,
+                         "x-tmtprime-band": confidence_band(pick.confidence), "x-tmtprime-document": seg.document,
+                         "creationid": "MT!" if c.kind == "mt" else "TMTprime"}
+                if pick.confidence is not None:
+                    props["x-tmtprime-confidence"] = f"{pick.confidence:.6g}"
+                if c.fuzzy is not None:
+                    props["x-tmtprime-fuzzy"] = f"{c.fuzzy:g}"
+                if seg.context:
+                    props["x-context"] = seg.context
+                self.result.picks += 1
+                yield TMUnit(source=seg.source, target=c.text, properties=props, tags=dict(seg.tags),
+                             tags_dialect=seg.tags_dialect)
+
+        with _replaced(path) as partial:
+            write_tm("tmx", partial, info, units())
+        self.result.files.append(str(path))
 
     def write_tmx(self, path: Path) -> None:
         from tmtprime.formats import write_tm
@@ -333,6 +486,11 @@ class _Exporter:
                     tags=dict(seg.tags),
                     tags_dialect=seg.tags_dialect,
                 )
+
+
+def _strip_gz(name: str) -> str:
+    """The stored file is decompressed: ``job.po.gz`` is written back as ``job.po``."""
+    return name[:-3] if name.lower().endswith(".gz") else name
 
 
 def _safe_name(name: str) -> str:

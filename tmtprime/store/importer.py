@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -46,6 +47,7 @@ BATCH = 5000
 _DOC = db.Document.__table__
 _SEG = db.Segment.__table__
 _TM = db.TMUnit.__table__
+_FILE = db.DocumentFile.__table__
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,8 @@ def import_file(
                     writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
             _check_complete(writer, role, file)
+            if role != "tm" and info.format in formats.ORIGINAL_FORMATS:
+                _keep_file(conn, doc_id, file)
             skips = _skips(info, writer.skipped)
             conn.execute(
                 update(_DOC)
@@ -249,6 +253,15 @@ def _details(info: DocumentInfo, mapping: ColumnMapping | None, skips: dict[str,
     if skips:
         details["skipped"] = skips
     return details or None
+
+
+def _keep_file(conn: Connection, doc_id: int, file: Path) -> None:
+    """Store the file's bytes (see ``DocumentFile``) for ``export --format original``."""
+    from tmtprime.formats.sources import open_binary
+
+    with open_binary(file) as f:
+        data = f.read()
+    conn.execute(insert(_FILE).values(document_id=doc_id, content=zlib.compress(data, 6), size=len(data)))
 
 
 def _insert_document(conn: Connection, file: Path, role: str, info: DocumentInfo, digest: str, name: str | None) -> int:

@@ -16,6 +16,10 @@ History:
   ``models``, ``recommendations``, ``candidate_scores``, ``cost_schemes``).
 * **v3** — ``candidate_scores.confidence`` (a candidate's confidence on the
   scale of the recommendation's).
+* **v4** — ``document_files``: the bytes of each imported dev/document file, so
+  ``export --format original`` can write the file back with the picks filled in
+  (documents imported before have none; the export then reads the file from its
+  import path if it is still there, unchanged).
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -100,7 +104,12 @@ def _v2_to_v3(connection: Connection) -> None:
         connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN confidence FLOAT"))
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(connection: Connection) -> None:
+    if not inspect(connection).has_table(db.DocumentFile.__tablename__):
+        db.DocumentFile.__table__.create(connection)
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

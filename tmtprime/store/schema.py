@@ -41,7 +41,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -132,6 +132,19 @@ class Document(Base):
     segments: Mapped[list[Segment]] = relationship(
         back_populates="document", cascade="all, delete-orphan", passive_deletes=True, order_by="Segment.position"
     )
+
+
+class DocumentFile(Base):
+    """The bytes of an imported document (zlib-compressed), kept so an export can fill in
+    the targets of the file itself and leave everything else as it was."""
+
+    __tablename__ = "document_files"
+
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True)
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+    """``zlib.compress`` of the file's bytes (decompressed when the file was ``.gz``)."""
+    size: Mapped[int] = mapped_column(BigInteger)
+    """Length of the uncompressed bytes."""
 
 
 class Segment(Base):
