@@ -13,9 +13,9 @@ from pathlib import Path
 from tmtprime.formats.model import Candidate, Segment
 
 MT_COLUMNS = {
-    "eng-spa": "mt_apertium_eng-spa",
-    "eng-cat-spa": "mt_apertium_eng-cat-spa",
-    "en-gl-es": "mt_apertium_en-gl-es",
+    "apertium_eng-spa": "mt_apertium_eng-spa",
+    "apertium_eng-cat-spa": "mt_apertium_eng-cat-spa",
+    "apertium_en-gl-es": "mt_apertium_en-gl-es",
 }
 
 

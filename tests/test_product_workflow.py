@@ -16,8 +16,9 @@ from sacrebleu.metrics import TER
 from tests.recommend.synthetic import build
 from tmtprime.cli import main
 
-MT = ["eng-spa=mt_apertium_eng-spa", "eng-cat-spa=mt_apertium_eng-cat-spa", "en-gl-es=mt_apertium_en-gl-es"]
-SYSTEM_COLUMN = {"tm": "tm_target", **{m.split("=")[0]: m.split("=")[1] for m in MT}}
+MT = ["mt_apertium_eng-spa", "mt_apertium_eng-cat-spa", "mt_apertium_en-gl-es"]
+"""Imported without NAME=: each becomes the system `tmtprime translate` creates (apertium_eng-spa...)."""
+SYSTEM_COLUMN = {"tm": "tm_target", **{m.removeprefix("mt_"): m for m in MT}}
 
 
 def _mapping() -> list[str]:

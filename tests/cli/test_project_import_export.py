@@ -24,8 +24,8 @@ DOC_MAPPING_ARGS = [
     "--tm-col", "tm_target",
     "--tm-source-col", "tm_source",
     "--tm-score-col", "tm_fuzzy_word",
-    "--mt-col", "eng-spa=mt_apertium_eng-spa",
-    "--mt-col", "eng-cat-spa=mt_apertium_eng-cat-spa",
+    "--mt-col", "mt_apertium_eng-spa",
+    "--mt-col", "apertium_eng-cat-spa=mt_apertium_eng-cat-spa",
 ]  # fmt: skip
 DEV_MAPPING_ARGS = [*DOC_MAPPING_ARGS, "--reference-col", "reference"]
 HEADER = ["split", "doc_id", "seg_id", "msgctxt", "source", "reference", "tm_source", "tm_target", "tm_fuzzy_word",
@@ -69,13 +69,13 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 def recommend_first_mt(p: Path, *, confidence: float = 0.75) -> dict[str, int]:
-    """Stand-in for the recommender: pick eng-cat-spa everywhere; returns {source: segment id}."""
+    """Stand-in for the recommender: pick apertium_eng-cat-spa everywhere; returns {source: segment id}."""
     with Store.open(p) as store:
         store.models.save("stub", b"", {"what": "test stand-in"})
         segments = store.segments.list(role="document")
         recs = []
         for seg in segments:
-            chosen = next(c for c in seg.candidates if c.system == "eng-cat-spa")
+            chosen = next(c for c in seg.candidates if c.system == "apertium_eng-cat-spa")
             predictions = {c.id: CandidatePrediction(0.1, 50.0) for c in seg.candidates}
             predictions[chosen.id] = CandidatePrediction(confidence, 20.0)
             recs.append(NewRecommendation(seg.id, chosen.id, confidence, predictions))
@@ -115,7 +115,7 @@ def test_csv_export_gives_the_recommended_candidate_and_the_users_override(proje
     rows = {r["source"]: r for r in read_csv(out)}
     assert set(ids) == set(rows)
     save = rows["Save all"]
-    assert (save["system"], save["kind"], save["confidence"], save["text"]) == ("eng-cat-spa", "mt", "0.75", "Guardar todo")
+    assert (save["system"], save["kind"], save["confidence"], save["text"]) == ("apertium_eng-cat-spa", "mt", "0.75", "Guardar todo")
     quit_ = rows["Quit"]  # overridden by the user: the TM match, with the model's own probability for it
     assert (quit_["system"], quit_["kind"], quit_["confidence"], quit_["text"]) == ("tm", "tm", "0.1", "¡Salir!")
 
@@ -136,8 +136,8 @@ def test_json_export_has_every_candidate_and_the_pick(project, tmp_path):
     data = json.loads(out.read_text(encoding="utf-8"))
     assert (data["source_lang"], data["target_lang"], data["model"]) == ("en", "es", "stub")
     first = data["segments"][0]
-    assert [c["system"] for c in first["candidates"]] == ["tm", "eng-spa", "eng-cat-spa"]
-    assert first["recommendation"]["system"] == "eng-cat-spa" and first["recommendation"]["confidence"] == 0.75
+    assert [c["system"] for c in first["candidates"]] == ["tm", "apertium_eng-spa", "apertium_eng-cat-spa"]
+    assert first["recommendation"]["system"] == "apertium_eng-cat-spa" and first["recommendation"]["confidence"] == 0.75
     assert [c["probability"] for c in first["candidates"]] == [0.1, 0.1, 0.75]
 
 
@@ -151,10 +151,10 @@ def test_xliff_export_has_the_pick_as_target_and_every_candidate_as_alternative(
     assert (info.source_lang, info.target_lang) == ("en", "es")
     assert [s.source for s in segments] == ["Quit", "Save all", "Open the file"]
     for seg in segments:
-        assert seg.picked is not None and seg.picked.system == "eng-cat-spa"
+        assert seg.picked is not None and seg.picked.system == "apertium_eng-cat-spa"
         assert seg.picked.confidence == pytest.approx(0.9)
-        assert {c.system for c in seg.candidates} >= {"eng-spa", "eng-cat-spa"}
-    assert {c.system: c.confidence for c in segments[0].candidates}["eng-spa"] == pytest.approx(0.1)
+        assert {c.system for c in seg.candidates} >= {"apertium_eng-spa", "apertium_eng-cat-spa"}
+    assert {c.system: c.confidence for c in segments[0].candidates}["apertium_eng-spa"] == pytest.approx(0.1)
 
 
 def test_tmx_export_holds_the_tm_and_the_reference_translations(project, tmp_path):
@@ -173,7 +173,7 @@ def test_project_info_reports_languages_documents_systems_and_recommendations(pr
     assert "en -> es" in text and f"schema version:  {db.SCHEMA_VERSION}" in text
     assert "tm.tsv.gz  [tm, tsv]  2 TM units" in text
     assert "dev.tsv.gz  [dev, tsv]  3 segments" in text and "new.tsv.gz  [document, tsv]  3 segments" in text
-    assert "eng-cat-spa  [mt]  6 candidates" in text and "tm  [tm]  4 candidates" in text
+    assert "apertium_eng-cat-spa  [mt]  6 candidates" in text and "tm  [tm]  4 candidates" in text
     assert "recommendations: none" in text
     recommend_first_mt(project)
     assert run("project", "info", project) == 0
@@ -212,7 +212,7 @@ def test_errors_are_one_line_and_change_nothing(project, tmp_path):
     assert "bad.tsv.gz" in done.stderr and "line 5" in done.stderr and "'lots'" in done.stderr
     assert _contents(project) == before
     for args, status, words in [
-        (("import", project, bad, "--mt-col", "oops"), 2, "NAME=COLUMN"),
+        (("import", project, bad, "--mt-col", "oops="), 2, "[NAME=]COLUMN"),
         (("import", tmp_path / "none.db", bad), 1, "no project at"),
         (("project", "create", project, "--source-lang", "en", "--target-lang", "es"), 1, "already exists"),
         (("export", project, "--format", "csv", "-o", tmp_path / "x.csv", "--document", "nope"), 1, "no document named"),
@@ -240,8 +240,8 @@ def test_the_product_sequence_on_the_shared_data(shared_data, tmp_path):
     p = tmp_path / "P.db"
     mapping = [
         "--source-col", "source", "--tm-col", "tm_target", "--tm-source-col", "tm_source",
-        "--tm-score-col", "tm_fuzzy_word", "--mt-col", "eng-spa=mt_apertium_eng-spa",
-        "--mt-col", "eng-cat-spa=mt_apertium_eng-cat-spa", "--mt-col", "en-gl-es=mt_apertium_en-gl-es",
+        "--tm-score-col", "tm_fuzzy_word", "--mt-col", "mt_apertium_eng-spa",
+        "--mt-col", "mt_apertium_eng-cat-spa", "--mt-col", "mt_apertium_en-gl-es",
     ]  # fmt: skip
     with gzip.open(data / "dev.tsv.gz", "rt", encoding="utf-8") as f:
         lines = f.read().splitlines()
@@ -267,7 +267,7 @@ def test_the_product_sequence_on_the_shared_data(shared_data, tmp_path):
     assert sum(r["context"] != "" for r in rows) == sum(r[columns.index("msgctxt")] != "" for r in new_rows)
     with Store.open(p) as store:
         assert store.tm.count() == 75_507 and store.segments.count(role="dev") == 3_068
-        assert [s.name for s in store.systems.list()] == ["tm", "eng-spa", "eng-cat-spa", "en-gl-es"]
+        assert [s.name for s in store.systems.list()] == ["tm", "apertium_eng-spa", "apertium_eng-cat-spa", "apertium_en-gl-es"]
 
 
 def test_several_documents_export_to_one_xliff_file_each_and_one_document_by_name(project, tmp_path):

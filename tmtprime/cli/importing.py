@@ -54,10 +54,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cols.add_argument("--tm-system", metavar="NAME", default="tm", help="system name of TM matches (default tm)")
     cols.add_argument(
         "--mt-col",
-        metavar="NAME=COL",
+        metavar="[NAME=]COL",
         action="append",
         default=[],
-        help="an MT output: system NAME in column COL (repeat for each system)",
+        help="an MT output: system NAME in column COL (repeat for each system); without NAME= the system is "
+        "the column name less a leading 'mt_' (mt_apertium_eng-spa -> apertium_eng-spa, as tmtprime translate names it)",
     )
     cols.add_argument("--context-col", metavar="COL", help="context (default: a msgctxt/context column)")
     cols.add_argument(
@@ -73,8 +74,14 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
     mt: dict[str, str] = {}
     for item in ns.mt_col:
         name, sep, col = item.partition("=")
-        if not sep or not name.strip() or not col.strip():
-            raise UsageError(f"--mt-col {item!r}: expected NAME=COLUMN, e.g. --mt-col eng-spa=mt_apertium_eng-spa")
+        if not sep:
+            col = name
+            name = col.strip().removeprefix("mt_")
+        if not name.strip() or not col.strip():
+            raise UsageError(
+                f"--mt-col {item!r}: expected [NAME=]COLUMN, e.g. --mt-col mt_apertium_eng-spa "
+                "or --mt-col apertium_eng-spa=mt_apertium_eng-spa"
+            )
         if name.strip() in mt:
             raise UsageError(f"--mt-col: system {name.strip()!r} given twice")
         mt[name.strip()] = col.strip()

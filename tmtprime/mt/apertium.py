@@ -53,6 +53,7 @@ _ISO3 = {
 }
 _BLANK_LINES = re.compile(r"([ \t\r\f\v]*\n[ \t\r\f\v]*\n\s*)")
 _EDGES = re.compile(r"^(\s*)(.*?)(\s*)$", re.S)
+_SPACE_RUN = re.compile(r" {2,}")
 
 
 def language_code(tag: str) -> str:
@@ -286,12 +287,19 @@ class ApertiumEngine(MTEngine):
 
 
 def _translate_batch(path: str, chain: Sequence[str], mark_unknown: bool, timeout: float, segments: Sequence[str]) -> list[str]:
-    paragraphs, layout = pack(segments)
+    sources, layout = pack(segments)
+    paragraphs = sources
     for step, mode in enumerate(chain):
         # Intermediate steps never mark unknown words: a mark would reach the next pair as text.
         marks = mark_unknown and step == len(chain) - 1
         paragraphs = _translate_paragraphs(path, mode, marks, timeout, paragraphs)
-    return unpack(paragraphs, layout)
+    return unpack([tidy_spaces(t, s) for t, s in zip(paragraphs, sources)], layout)
+
+
+def tidy_spaces(translation: str, source: str) -> str:
+    """Apertium leaves a double space where it drops a word; a CAT tool's QA flags it as an error the
+    post-editor must fix. Runs of spaces are kept only when the source has such runs itself."""
+    return translation if "  " in source else _SPACE_RUN.sub(" ", translation)
 
 
 def _run(path: str, mode: str, mark_unknown: bool, timeout: float, text: str) -> str:
