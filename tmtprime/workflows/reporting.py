@@ -5,13 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Collection
 from pathlib import Path
-from typing import Any
 
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
-
-REPORT_FORMATS = ("text", "csv", "json", "html", "pdf", "trados-xml")
 
 
 def report(
@@ -24,8 +21,9 @@ def report(
     systems: Collection[str] | None = None,
     model: str | None = None,
     reporter: Reporter | None = None,
-) -> Any:
-    """Write the analysis report as ``fmt`` to ``out`` (None: returned as text where the format is text)."""
+) -> str | Path:
+    """Write the analysis report as ``fmt`` (:data:`tmtprime.report.REPORT_FORMATS`) to ``out`` and return its path;
+    without ``out``, return the report's text (not for pdf)."""
     from tmtprime.report import write_report
 
     est = estimate(store, scheme=scheme, document=document, systems=systems, model=model, reporter=reporter)
