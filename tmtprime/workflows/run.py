@@ -176,7 +176,7 @@ def _import_documents(store: Store, paths: Sequence[str | os.PathLike[str]], res
 
 def _file_stem(name: str) -> str:
     """A document name as a file name (no directories, nothing a file system refuses)."""
-    return re.sub(r"[^\w.-]+", "_", Path(name).name).strip("._") or "document"
+    return re.sub(r"[^\w.-]+", "_", Path(name).stem).strip("._") or "document"
 
 
 def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, reporter: Reporter) -> None:
