@@ -167,6 +167,8 @@ def import_file(
                 )
             )
             record = document_record(_load_document(conn, doc_id))
+            if reporter is not None:
+                reporter.check()  # a cancel after the last unit still rolls the whole file back
     except InputError as error:
         if error.file is None:
             raise type(error)(error.reason, file=file, location=error.location) from None
