@@ -95,7 +95,7 @@ def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = 
     n_units = store.tm.count()
     if n_units == 0:
         raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
-    pairs = [(u.source, u.target) for u in reporter.track(store.tm.iter_units(), total=n_units, desc="reading TM", unit="unit")]
+    pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
     reporter.status("training the TM models (language models, lexical tables)")
     extractor = CandidateFeatureExtractor(n_jobs=n_jobs).fit(pairs)
     reporter.check()
