@@ -19,8 +19,9 @@ from tmtprime.progress import Reporter
 from tmtprime.store import NewCandidate, Store
 from tmtprime.workflows.selection import work_segments
 
-CHUNK = 2000
-"""Segments per engine call: each call is one progress step and one cancel check."""
+CHUNK = 400
+"""Segments per engine call: each call is one progress step and one cancel check (a few seconds of
+Apertium: four of its batches, two rounds on two workers)."""
 
 
 @dataclass
