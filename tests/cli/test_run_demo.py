@@ -81,7 +81,9 @@ def test_demo_keeps_its_project_prints_the_report_and_reports_progress_in_plain_
     # stderr is not a terminal: a few plain lines per phase, no carriage returns
     assert "\r" not in done.stderr and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
-    for phase in ("importing tm.tmx ...", "TM lookup ...", "MT apertium_eng-spa ...", "features ...", "recommending ..."):
+    phases = ("importing tm.tmx ...", "importing documents ...", "TM lookup ...", "MT apertium_eng-spa ...",
+              "training the TM models ...", "features ...", "recommending ...", "writing XLIFF and CSV ...", "writing the report ...")
+    for phase in phases:
         assert phase in lines, (phase, lines)
     assert len(lines) < 80
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tmtprime.errors import Cancelled, TmtprimeError, UsageError
-from tmtprime.progress import Reporter
+from tmtprime.progress import CancelOnly, Reporter
 from tmtprime.store import Store, import_file
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
@@ -108,7 +108,6 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
     with ExitStack() as stack:
         store = stack.enter_context(_open_project(options, stack))
         result = JobResult(project=store.location if options.project is not None else "temporary (use --project P.db to keep it)")
-        reporter.status("importing TMs")
         import_files(store, options.tms, role="tm", reporter=reporter)
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
@@ -157,12 +156,11 @@ def _tm_languages(path: str | os.PathLike[str]) -> tuple[str, str]:
 def _import_documents(store: Store, paths: Sequence[str | os.PathLike[str]], result: JobResult, reporter: Reporter) -> list[str]:
     """Import each document on its own: one that cannot be read is recorded, the others go on."""
     names: list[str] = []
-    for path in paths:
-        reporter.check()
+    for path in reporter.track(paths, desc="importing documents", unit="file"):
         outcome = DocumentOutcome(path=os.fspath(path))
         result.documents.append(outcome)
         try:
-            imported = import_file(store, path, role="document", reporter=reporter)
+            imported = import_file(store, path, role="document", reporter=CancelOnly(reporter))
         except Cancelled:
             raise
         except TmtprimeError as error:
@@ -181,16 +179,15 @@ def _file_stem(name: str) -> str:
 
 def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, reporter: Reporter) -> None:
     taken: set[str] = set()
-    for outcome in result.documents:
-        if outcome.error is not None or outcome.name is None:
-            continue
+    done = [d for d in result.documents if d.error is None and d.name is not None]
+    for outcome in reporter.track(done, desc="writing XLIFF and CSV", unit="file"):
         stem = _file_stem(outcome.name)
         while stem in taken:
             stem += "_"
         taken.add(stem)
         for fmt, suffix in (("xliff", ".xlf"), ("csv", ".csv")):
             path = out_dir / (stem + suffix)
-            export(store, fmt, path, document=outcome.name, model=model, reporter=reporter)
+            export(store, fmt, path, document=outcome.name, model=model, reporter=CancelOnly(reporter))
             outcome.files.append(str(path))
 
 
@@ -199,8 +196,7 @@ def _write_reports(store: Store, options: JobOptions, out_dir: Path, model: str,
 
     est = estimate(store, scheme=options.scheme, model=model, reporter=reporter)
     written = []
-    for fmt, file_name in REPORTS.items():
-        reporter.check()
+    for fmt, file_name in reporter.track(list(REPORTS.items()), desc="writing the report", unit="file"):
         write_report(est, fmt, out_dir / file_name)
         written.append(str(out_dir / file_name))
     return written
