@@ -115,3 +115,27 @@ def test_long_commands_report_progress_unless_quiet(tmp_path, quiet):
             assert done.stderr == "", name
         else:
             assert "\r" not in done.stderr and done.stderr.count(" ...\n") >= 1, (name, done.stderr)
+
+
+def test_train_and_evaluate_report_their_phases_unless_quiet(tmp_path):
+    """The long ones (grid search, out-of-fold fits, calibration, cross-validation folds) are never silent."""
+    from tests.recommend.synthetic import build
+    from tests.test_product_workflow import _mapping
+
+    paths, _ = build(tmp_path, n_dev=60, n_new=10)
+    db = tmp_path / "P.db"
+    assert _cli("project", "create", str(db), "-s", "en", "-t", "es").returncode == 0
+    assert _cli("import", str(db), str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q").returncode == 0
+    assert _cli("import", str(db), str(paths["dev"]), "--as", "dev", "--reference-col", "reference", *_mapping(), "-q").returncode == 0
+    train = _cli("train", str(db))
+    assert train.returncode == 0, train.stderr
+    lines = train.stderr.splitlines()
+    for phase in ("training the TM models ...", "features ...", "training the recommender ...", "training the recommender: 5/5 done"):
+        assert phase in lines, (phase, lines)
+    assert "\r" not in train.stderr
+    evaluate = _cli("evaluate", str(db), "--folds", "2", "--no-meteor")
+    assert evaluate.returncode == 0, evaluate.stderr
+    assert "cross-validation by document ..." in evaluate.stderr.splitlines()
+    assert "cross-validation by document: 2/2 done" in evaluate.stderr.splitlines()
+    quiet = _cli("train", str(db), "-q")
+    assert quiet.returncode == 0 and quiet.stderr == ""
