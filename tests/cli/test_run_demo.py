@@ -71,6 +71,22 @@ def test_run_refuses_what_stops_the_whole_job(tmp_path):
         assert words in error
 
 
+def test_a_bad_scheme_or_mt_file_stops_the_job_before_any_work(tmp_path):
+    scheme = tmp_path / "rates.toml"
+    scheme.write_text("currency = 'EUR'\nword_rate = -0.1\n", encoding="utf-8")
+    doc = str(DEMO / "jobs" / "ui-strings.xlf")
+    for extra, words in (
+        (["--scheme", str(scheme)], "rates.toml"),
+        (["--mt", f"vendor={tmp_path / 'missing.tsv'}"], "missing.tsv"),
+    ):
+        out = tmp_path / "out"
+        done = _cli("run", "--tm", str(DEMO / "tm.tmx"), *extra, doc, "-o", str(out), "-q")
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        (line,) = done.stderr.splitlines()
+        assert line.startswith("tmtprime: error: ") and words in line, line
+        assert not out.exists()
+
+
 def test_demo_keeps_its_project_prints_the_report_and_reports_progress_in_plain_lines(tmp_path):
     done = _cli("demo", "--out", "demo-out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -19,8 +19,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tmtprime.cost import CostScheme, load_scheme
 from tmtprime.errors import Cancelled, TmtprimeError, UsageError
+from tmtprime.mt.engine import MTEngine
+from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
+from tmtprime.report import write_report
 from tmtprime.store import Store, import_file
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
@@ -28,7 +32,7 @@ from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
 from tmtprime.workflows.models import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
-from tmtprime.workflows.translation import translate
+from tmtprime.workflows.translation import make_engine, translate
 
 REPORTS = {"html": "report.html", "json": "report.json", "text": "report.txt"}
 """The report formats a job writes, and their file names in the output directory."""
@@ -108,24 +112,28 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
     with ExitStack() as stack:
         store = stack.enter_context(_open_project(options, stack))
         result = JobResult(project=store.location if options.project is not None else "temporary (use --project P.db to keep it)")
+        # what would stop the job later is checked before any work: the scheme, the MT files and engines
+        scheme = load_scheme(os.fspath(options.scheme), store=store)
+        project = store.project()
+        engines: list[MTEngine] = [
+            ImportedEngine(path, name=system, missing="skip", source_lang=project.source_lang, target_lang=project.target_lang)
+            for system, path in options.mt.items()
+        ]
+        engines += [make_engine(store, name, {"n_jobs": options.n_jobs}) for name in options.engines]
+        for engine in engines:
+            engine.check()
         import_files(store, options.tms, role="tm", reporter=reporter)
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
             result.notes.append("no document could be read: nothing to do")
             return result
         lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
-        project = store.project()
-        for system, path in options.mt.items():
-            from tmtprime.mt.imported import ImportedEngine
-
-            engine = ImportedEngine(path, name=system, missing="skip", source_lang=project.source_lang, target_lang=project.target_lang)
+        for engine in engines:
             translate(store, engine, documents=names, reporter=reporter)
-        for engine_name in options.engines:
-            translate(store, engine_name, engine_options={"n_jobs": options.n_jobs}, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, reporter)
-        result.reports = _write_reports(store, options, out_dir, result.recommended.model, reporter)
+        result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
         return result
 
 
@@ -191,10 +199,8 @@ def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str
             outcome.files.append(str(path))
 
 
-def _write_reports(store: Store, options: JobOptions, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
-    from tmtprime.report import write_report
-
-    est = estimate(store, scheme=options.scheme, model=model, reporter=reporter)
+def _write_reports(store: Store, scheme: CostScheme, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
+    est = estimate(store, scheme=scheme, model=model, reporter=reporter)
     written = []
     for fmt, file_name in reporter.track(list(REPORTS.items()), desc="writing the report", unit="file"):
         write_report(est, fmt, out_dir / file_name)
