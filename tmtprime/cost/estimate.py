@@ -17,8 +17,8 @@ A segment with no candidate of the plan's system is new; a fuzzy, MT or new
 segment whose source repeats an earlier one of the job is paid at most the
 repetitions rate (Trados counts it once in full, then as a repetition).
 The cost-aware plan takes, per segment, the candidate with the lowest
-expected cost including base costs, so its estimate is never above any single
-system's.
+expected cost including base costs (or none, when translating from scratch is
+cheaper), so its estimate is never above any single system's.
 """
 
 from __future__ import annotations
@@ -183,6 +183,7 @@ def estimate_costs(
     job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
     card = dict(store.models.get(model_name).card)
     project = store.project()
+    reporter.check()
     reporter.status("estimating costs")
     est = estimate_job(
         job,
@@ -238,7 +239,7 @@ def estimate_job(
             "the model card has no band calibration: each candidate is priced at the band of its predicted TER, "
             "which regresses to the mean and biases totals; retrain the model (tmtprime train) to calibrate"
         )
-    prices = _prices(job, scheme, calibration, rate)
+    prices = _prices(job, scheme, calibration)
     in_plan = np.isin(job.systems, allowed)
     choices: list[tuple[str, str, np.ndarray]] = []
     for system in allowed:
@@ -283,7 +284,7 @@ def estimate_job(
     )
 
 
-def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None, rate: float) -> _Prices:
+def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None) -> _Prices:
     quality = scheme.quality_payable()
     repeated_row = job.repeated[job.segments]
     capped = np.minimum(quality, scheme.repetitions)
@@ -386,9 +387,14 @@ def _rule_rows(job: Job, scheme: CostScheme, in_plan: np.ndarray) -> tuple[np.nd
 
 
 def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray) -> np.ndarray:
-    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER)."""
+    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER), or none
+    (translation from scratch) when that is cheaper still, so no single system's estimate is lower."""
     cost = job.words[job.segments] * rate * prices.expected / 100.0 + prices.base
-    return _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    rows = _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    scratch = job.words * rate * prices.new_payable / 100.0
+    best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
+    rows[np.round(scratch, 9) < np.round(best, 9)] = -1
+    return rows
 
 
 def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name: str, kind: str, rows: np.ndarray) -> PlanCost:
@@ -409,9 +415,12 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
     est_ref = float(cost[ref].sum()) if ref.any() else None
     systems = np.where(has, job.systems[safe], "(none)")
 
-    def group(keys: np.ndarray) -> dict[str, dict[str, float | None]]:
+    def group(keys: np.ndarray, order: list[str] | None = None) -> dict[str, dict[str, float | None]]:
         out: dict[str, dict[str, float | None]] = {}
-        for k in dict.fromkeys(keys):
+        present = list(dict.fromkeys(keys))
+        if order is not None:
+            present.sort(key=lambda k: order.index(k) if k in order else len(order))
+        for k in present:
             m = keys == k
             out[str(k)] = {
                 "segments": int(m.sum()),
@@ -438,10 +447,15 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
         estimate_on_references=est_ref,
         error_pct=None if not total_actual else (est_ref - total_actual) / total_actual * 100.0,  # type: ignore[operator]
         reference_segments=int(ref.sum()),
-        by_band=group(band),  # type: ignore[arg-type]
+        by_band=group(band, _band_order(scheme)),  # type: ignore[arg-type]
         by_document=group(job.documents),
         by_system={s: {"segments": v["segments"], "words": v["words"]} for s, v in group(systems).items()},  # type: ignore[misc]
     )
+
+
+def _band_order(scheme: CostScheme) -> list[str]:
+    """Bands as CAT analyses list them: context, repetitions, TM bands high to low, MT bands, new."""
+    return ["context", "repetitions", *[f"TM {b.label}" for b in scheme.tm_bands], *[f"MT {b.label}" for b in scheme.mt_bands], "MT flat", "new"]
 
 
 def _confusion(job: Job, scheme: CostScheme, prices: _Prices, picks: np.ndarray) -> dict[str, Any]:
