@@ -134,6 +134,9 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
+        others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
+        if others:
+            result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
         return result
 
 
