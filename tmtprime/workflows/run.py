@@ -30,7 +30,7 @@ from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
 from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
-from tmtprime.workflows.models import model_from_file
+from tmtprime.workflows.model_choice import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
 from tmtprime.workflows.translation import make_engine, translate
 
