@@ -91,6 +91,22 @@ class Reporter:
         pass
 
 
+class CancelOnly(Reporter):
+    """Shares another reporter's cancel flag and reports nothing: for the steps inside one phase of a
+    caller that reports the phase itself (one line per document, not one phase per document)."""
+
+    def __init__(self, outer: Reporter) -> None:
+        super().__init__()
+        self._outer = outer
+
+    def check(self) -> None:
+        self._outer.check()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._outer.cancel_requested
+
+
 class CallbackReporter(Reporter):
     """Forwards progress to a ``callback(done, total)`` (older call sites and tests)."""
 
@@ -186,6 +202,7 @@ def track(
     quiet: bool = False,
     unit: str = "it",
     callback: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> Iterator[T]:
-    """Yield ``items`` while showing progress (console) or calling ``callback``."""
-    return as_reporter(quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)
+    """Yield ``items`` as one phase of ``reporter``, else with console progress or calling ``callback``."""
+    return as_reporter(reporter, quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)
