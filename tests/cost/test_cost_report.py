@@ -34,7 +34,7 @@ def estimate(recommended_project):
 def test_estimate_of_a_project_with_partial_references(estimate):
     assert estimate.segments == 100 and estimate.reference_segments == 60
     assert estimate.documents == ["dev.tsv.gz", "new.tsv.gz"]
-    assert [p.plan for p in estimate.plans] == ["tm", "eng-spa", "eng-cat-spa", "en-gl-es", "rule", "tmtprime", "cost-aware"]
+    assert [p.plan for p in estimate.plans] == ["tm", "apertium_eng-spa", "apertium_eng-cat-spa", "apertium_en-gl-es", "rule", "tmtprime", "cost-aware"]
     for p in estimate.plans:
         assert p.actual_cost is not None and p.estimate_on_references is not None
         assert p.estimate_on_references < p.cost  # the estimate over 60 of the 100 segments
@@ -49,9 +49,9 @@ def test_estimate_of_a_project_with_partial_references(estimate):
 
 def test_systems_filter_keeps_only_the_chosen_candidates(recommended_project, estimate):
     with Store.open(recommended_project) as store:
-        est = estimate_costs(store, load_scheme("matecat"), systems=["tm", "eng-cat-spa"], document="dev.tsv.gz")
-    assert est.segments == 60 and est.systems == ["tm", "eng-cat-spa"]
-    assert set(est.plan("tmtprime").by_system) <= {"tm", "eng-cat-spa", "(none)"}
+        est = estimate_costs(store, load_scheme("matecat"), systems=["tm", "apertium_eng-cat-spa"], document="dev.tsv.gz")
+    assert est.segments == 60 and est.systems == ["tm", "apertium_eng-cat-spa"]
+    assert set(est.plan("tmtprime").by_system) <= {"tm", "apertium_eng-cat-spa", "(none)"}
     assert est.plan("tm").cost == pytest.approx(estimate.plan("tm").by_document["dev.tsv.gz"]["cost"])
 
 
