@@ -35,7 +35,7 @@ from tmtprime.meteor.stats import ScoreParts, java_div
 
 DEFAULT_SMOOTHING = 10.0
 
-_WORD = re.compile(r"\w[\w'.-]*", re.UNICODE)
+_WORD = re.compile(r"\w+(?:['.-]\w+)*")
 _SENTENCE_END = re.compile(r"[.!?:;]['\")\]]*$")
 
 
