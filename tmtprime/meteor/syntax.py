@@ -32,7 +32,7 @@ What the stage does, as the seed describes it:
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -345,3 +345,83 @@ def pair_stats(alignment: Sequence, hyp_function: Sequence[bool], ref_function: 
         st.test_word_matches += n_h
         st.ref_word_matches += n_r
     return st
+
+
+def extract_pairs(
+    aligned: Sequence[tuple[Sequence[str], Sequence[str], Sequence]],
+    function_words: frozenset[str] | set[str],
+    max_run: int = 2,
+    max_gap: int = 3,
+    max_length_difference: int = 2,
+) -> Counter[tuple[str, str]]:
+    """Skip-gram paraphrase pairs seen in aligned paraphrase pairs (hyp tokens, ref tokens, Meteor alignment).
+
+    Wherever, in one sentence, unaligned words ``U1`` and ``U2`` (runs of 1 to
+    ``max_run`` words) enclose a block of 1 to ``max_gap`` words aligned, as one
+    chunk, to a block of the other sentence, the unaligned words next to that
+    block there (``V1`` before, ``V2`` after) paraphrase them: ``U1 _ U2``
+    pairs with ``V1``, ``V2`` and ``V1 _ V2``. Pairs need a content word on
+    each side (seed 001) and lengths at most ``max_length_difference`` apart.
+    Counted once per sentence pair; keys are ordered (element A <= B).
+    """
+    counts: Counter[tuple[str, str]] = Counter()
+    for hyp, ref, alignment in aligned:
+        links: dict[int, int] = {}
+        for m in alignment:
+            hs, hl, rs, rl = m[:4]
+            if hl == rl and not isinstance(m, SyntaxMatch):
+                links.update(zip(range(rs, rs + rl), range(hs, hs + hl)))
+        found: set[tuple[str, str]] = set()
+        for side, other, link in ((ref, hyp, links), (hyp, ref, {v: k for k, v in links.items()})):
+            found |= _skip_grams(side, other, link, function_words, max_run, max_gap, max_length_difference)
+        counts.update(found)
+    return counts
+
+
+def _skip_grams(side, other, link, function_words, max_run, max_gap, max_length_difference) -> set[tuple[str, str]]:
+    out: set[tuple[str, str]] = set()
+    n = len(side)
+    for start in range(1, n):
+        for length in range(1, max_gap + 1):
+            end = start + length
+            if end >= n or any(q not in link for q in range(start, end)):
+                break
+            targets = [link[q] for q in range(start, end)]
+            if targets != list(range(targets[0], targets[0] + length)) or start - 1 in link or end in link:
+                continue
+            u1 = _run(side, link, start - 1, -1, max_run)
+            u2 = _run(side, link, end, 1, max_run)
+            aligned_other = set(link.values())
+            v1 = _run(other, {q: 0 for q in aligned_other}, targets[0] - 1, -1, max_run)
+            v2 = _run(other, {q: 0 for q in aligned_other}, targets[-1] + 1, 1, max_run)
+            a = f"{' '.join(u1)} {PLACEHOLDER} {' '.join(u2)}"
+            for b in {" ".join(v1), " ".join(v2), f"{' '.join(v1)} {PLACEHOLDER} {' '.join(v2)}" if v1 and v2 else ""}:
+                if not b or not _content(a, function_words) or not _content(b, function_words):
+                    continue
+                if abs(len(parse_pattern(a)) - len(parse_pattern(b))) > max_length_difference or a == b:
+                    continue
+                out.add((a, b) if a <= b else (b, a))
+    return out
+
+
+def _run(tokens: Sequence[str], aligned: dict[int, int], at: int, step: int, max_run: int) -> list[str]:
+    """Up to ``max_run`` unaligned words from ``at`` going ``step`` (-1: leftwards), in sentence order."""
+    out: list[str] = []
+    while 0 <= at < len(tokens) and at not in aligned and len(out) < max_run:
+        out.append(tokens[at])
+        at += step
+    return out[::-1] if step < 0 else out
+
+
+def _content(element: str, function_words) -> bool:
+    return any(word not in function_words and any(ch.isalpha() for ch in word) for word, _gap in parse_pattern(element))
+
+
+def write_table(counts: Counter[tuple[str, str]], path: str | Path, min_count: int = 2) -> int:
+    """Write the pairs seen at least ``min_count`` times (most frequent first); returns how many."""
+    kept = [(pair, c) for pair, c in counts.most_common() if c >= min_count]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# skip-gram paraphrase pairs (tmtprime.meteor.syntax.extract_pairs): A ||| B ||| count\n")
+        for (a, b), c in kept:
+            f.write(f"{a} ||| {b} ||| {c}\n")
+    return len(kept)
