@@ -152,8 +152,8 @@ def main() -> int:
             pairs = good_pairs(j, rows, meteor)
             aligned = [(h, r, aligner.sentence_score(" ".join(h), " ".join(r)).alignment) for h, r in pairs]
             counts = extract_pairs(aligned, meteor.function_words)
-            table = SyntaxTable([p for p, n in counts.items() if n >= 3], name=f"train:{len(counts)}")
-            print(f"    syntax table: {len(table)} pairs seen >= 3 times", file=sys.stderr)
+            table = SyntaxTable([p for p, n in counts.items() if n >= 2], name=f"train:{len(counts)}")
+            print(f"    syntax table: {len(table)} pairs seen with >= 2 references", file=sys.stderr)
             return Meteor(**base, syntax=SyntaxStage(table, 0.4, 3))
 
         t = time.perf_counter()

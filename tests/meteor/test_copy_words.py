@@ -78,3 +78,32 @@ def test_spec_and_signature(tmp_path: Path) -> None:
     assert "copy:w.txt:1+ne,X=6" in Meteor("en", modules=("exact",), copy_knowledge=ck).signature()
     with pytest.raises(UsageError):
         CopyKnowledge.from_spec("ne", -1)
+
+
+def test_cli_copy_words_from_a_tm_and_correlate_with_them(tmp_path: Path, capsys) -> None:
+    import gzip
+
+    from tmtprime.cli import main
+
+    tm = tmp_path / "tm.tsv"
+    tm.write_text("source\ttarget\nOpen GIMP\tAbrir GIMP\nClose GIMP now\tCerrar GIMP ya\nSave file\tGuardar archivo\n"
+                  "Save file 2\tGuardar archivo 2\nPage 2\tPágina 2\n", encoding="utf-8")  # fmt: skip
+    out = tmp_path / "copy.tsv"
+    assert main(["meteor", "copy-words", str(tm), "-o", str(out), "-l", "es", "-q"]) == 0
+    assert "2 copy words from 5 pairs" in capsys.readouterr().out
+    assert read_copy_words(out) == {"gimp", "2"}
+    table = tmp_path / "j.tsv.gz"
+    rows = [("d", s, sys_, "src", ref, hyp, score) for s, (ref, rows_) in enumerate([
+        ("open gimp now", [("open it now", 0.2), ("open gimp now", 1.0), ("open gimp", 0.9)]),
+        ("save page 2", [("save page", 0.3), ("save the page 2", 0.8), ("page 2 save", 0.5)]),
+    ]) for sys_, (hyp, score) in enumerate(rows_)]  # fmt: skip
+    with gzip.open(table, "wt", encoding="utf-8") as f:
+        f.write("doc_id\tseg_id\tsystem\tsource\treference\thypothesis\thuman_score\n")
+        f.writelines("\t".join(map(str, r)) + "\n" for r in rows)
+    lines = {}
+    for extra in ([], ["--copy-words", str(out), "--copy-smoothing", "1"]):
+        assert main(["meteor", "correlate", str(table), "-m", "exact", *extra, "-q"]) == 0
+        lines[bool(extra)] = capsys.readouterr().out.splitlines()[-1]
+    assert lines[True] != lines[False] and lines[True].endswith("n=6")
+    assert main(["meteor", "copy-words", str(tm), "-o", str(out), "--from", "nowhere"]) == 2
+    assert "--from 'nowhere'" in capsys.readouterr().err

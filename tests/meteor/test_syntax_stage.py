@@ -155,3 +155,29 @@ def test_default_output_is_unchanged_without_syntax_candidates(tmp_path: Path) -
         a, b = with_stage.sentence_score(hyp, ref), plain.sentence_score(hyp, ref)
         assert (a.score, a.alignment) == (b.score, b.alignment)
     assert "syntax:syntax.txt:1:" in with_stage.signature()
+
+
+def test_cli_syntax_table_from_judgments_then_correlate(tmp_path: Path, capsys) -> None:
+    import gzip
+
+    from tmtprime.cli import main
+
+    rows = []
+    for s, (ref, good, bad) in enumerate([
+        ("we get the boys ready now", "we prepare the boys now", "we boys"),
+        ("they get the car ready today", "they prepare the car today", "they car"),
+        ("you get the food ready soon", "you prepare the food soon", "soon"),
+    ]):  # fmt: skip
+        rows += [("d", s, "good", "src", ref, good, 1.0), ("d", s, "bad", "src", ref, bad, 0.0)]
+    table = tmp_path / "j.tsv.gz"
+    with gzip.open(table, "wt", encoding="utf-8") as f:
+        f.write("doc_id\tseg_id\tsystem\tsource\treference\thypothesis\thuman_score\n")
+        f.writelines("\t".join(map(str, r)) + "\n" for r in rows)
+    out = tmp_path / "syntax.txt"
+    assert main(["meteor", "syntax-table", str(table), "-o", str(out), "--min-human", "0.5", "-q"]) == 0
+    assert "get _ ready ||| prepare ||| 3" in out.read_text().splitlines()
+    assert main(["meteor", "correlate", str(table), "-m", "exact stem", "--syntax", str(out), "-q"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("n=6")
+    good = Meteor("en", modules=("exact", "stem"), syntax=SyntaxStage.open(out))
+    plain = Meteor("en", modules=("exact", "stem"))
+    assert good.sentence_score(rows[0][5], rows[0][4]).score > plain.sentence_score(rows[0][5], rows[0][4]).score

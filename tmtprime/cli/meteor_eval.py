@@ -1,4 +1,4 @@
-"""``tmtprime meteor correlate|tune``: meta-evaluation and tuning of Meteor against human judgments.
+"""``tmtprime meteor correlate|tune|copy-words|syntax-table``: Meteor against human judgments, and its resources.
 
 Both take a judgment table (``doc_id seg_id system source reference
 hypothesis human_score``, see :mod:`tmtprime.meteor.judgments`) and the
@@ -6,8 +6,9 @@ scoring options of ``tmtprime meteor`` (``-l -t -p -m -w -x -s -a -norm
 -lower -noPunct``), plus the extensions: ``--copy-words FILE|ne|FILE+ne``
 and ``--copy-smoothing X`` (Meteor++ copy knowledge), ``--syntax TABLE``,
 ``--syntax-weight W`` and ``--syntax-distance D`` (Meteor++ 2.0 syntax
-stage). ``tmtprime meteor`` hands its arguments here when the first one
-names a subcommand (:data:`SUBCOMMANDS`).
+stage). ``copy-words`` and ``syntax-table`` build those resources from a TM
+or from the best-judged rows of a judgment table. ``tmtprime meteor`` hands
+its arguments here when the first one names a subcommand (:data:`SUBCOMMANDS`).
 """
 
 from __future__ import annotations
@@ -32,12 +33,18 @@ Extensions:
   --syntax-distance D      largest start distance of a syntax match (default 3)
 correlate prints Pearson r and Kendall tau over all rows and within each source segment;
 its last line is exactly: pearson=X kendall=Y n=N
+
+  tmtprime meteor copy-words FILE -o WORDS.tsv [--from tm|judgments] [-F 2] [-P 0.8] [--min-human Q] [-l LANG]
+      copy words {w : C(w) >= F and p_w >= P} from a TM (any format tmtprime import reads; source and
+      target) or from the rows of a judgment table whose human_score is in the top quantile Q (default 0.8)
+  tmtprime meteor syntax-table FILE -o TABLE [--min-count 2] [--min-human Q] [-l LANG]
+      skip-gram paraphrase pairs from the best-judged rows of a judgment table (aligned with exact stem)
 """
 
-SUBCOMMANDS = ("correlate", "tune")
+SUBCOMMANDS = ("correlate", "tune", "copy-words", "syntax-table")
 
 _EXT_VALUES = {"--copy-words", "--copy-smoothing", "--syntax", "--syntax-weight", "--syntax-distance", "-j", "-o",
-               "--name", "--objective", "--folds"}  # fmt: skip
+               "--name", "--objective", "--folds", "--from", "-F", "-P", "--min-human", "--min-count"}  # fmt: skip
 _EXT_MULTI = {"--grid"}
 _EXT_FLAGS = {"-q"}
 
@@ -53,7 +60,9 @@ def run(argv: list[str]) -> int:
     try:
         if command == "correlate":
             return _correlate(rest)
-        return _tune(rest)
+        if command == "tune":
+            return _tune(rest)
+        return _build_resource(command, rest)
     except UsageError as error:
         print(f"tmtprime: error: {error}", file=sys.stderr)
         return 2
@@ -187,4 +196,64 @@ def _tune(argv: list[str]) -> int:
     for line in result.lines():
         print(line)
     print(f"written: {', '.join(str(p) for p in written)}")
+    return 0
+
+
+def _build_resource(command: str, argv: list[str]) -> int:
+    """``copy-words`` and ``syntax-table``: extract from data, write ``-o``."""
+    import numpy as np
+
+    from tmtprime.errors import UsageError
+    from tmtprime.meteor.copy_words import extract_copy_words, write_copy_words
+    from tmtprime.meteor.scorer import Meteor
+    from tmtprime.progress import ConsoleReporter
+
+    rest, ext, _multi, flags = _split(argv)
+    files = [a for a in rest if not a.startswith("-")]
+    options = [a for a in rest if a.startswith("-")]
+    lang = "en"
+    if "-l" in rest:
+        at = rest.index("-l")
+        if at + 1 >= len(rest):
+            raise UsageError("option -l needs a value")
+        lang = rest[at + 1]
+        files = [f for f in files if f != lang]
+        options = [o for o in options if o != "-l"]
+    if options:
+        raise UsageError(f"option {options[0]} has no meaning for {command} (see tmtprime meteor {command} --help)")
+    if len(files) != 1 or "-o" not in ext:
+        raise UsageError(f"usage: tmtprime meteor {command} FILE -o OUTPUT (see --help)")
+    reporter = ConsoleReporter(quiet="-q" in flags)
+    tokenizer = Meteor(lang, modules=("exact", "stem") if command == "syntax-table" else ("exact",), normalize=True)
+    source = ext.get("--from", "tm" if command == "copy-words" else "judgments")
+    if source not in {"tm", "judgments"} or (command == "syntax-table" and source != "judgments"):
+        raise UsageError(f"--from {source!r}: {command} reads " + ("tm or judgments" if command == "copy-words" else "judgments"))
+    reporter.status(f"reading {files[0]}")
+    if source == "tm":
+        from tmtprime.formats import read_tm
+
+        _info, units = read_tm(files[0])
+        pairs = [(tokenizer.tokenize(u.source), tokenizer.tokenize(u.target)) for u in units]
+    else:
+        from tmtprime.meteor.judgments import read_judgments
+
+        j = read_judgments(files[0])
+        quantile = _number("--min-human", ext.get("--min-human", "0.8"))
+        if not 0.0 <= quantile <= 1.0:
+            raise UsageError(f"--min-human is a quantile between 0 and 1, got {quantile}")
+        keep = np.flatnonzero(j.human >= np.quantile(j.human, quantile)).tolist()
+        pairs = [(tokenizer.tokenize(j.hypotheses[i]), tokenizer.tokenize(j.references[i])) for i in keep]
+    reporter.status(f"extracting from {len(pairs)} pairs")
+    if command == "copy-words":
+        words = extract_copy_words(pairs, _number("-F", ext.get("-F", "2"), int), _number("-P", ext.get("-P", "0.8")))
+        write_copy_words(words, ext["-o"])
+        print(f"{len(words)} copy words from {len(pairs)} pairs written to {ext['-o']}")
+        return 0
+    from tmtprime.meteor.syntax import extract_pairs, write_table
+
+    aligned = []
+    for h, r in reporter.track(pairs, desc="aligning"):
+        aligned.append((h, r, tokenizer.align_tokens(h, r)))
+    kept = write_table(extract_pairs(aligned, tokenizer.function_words), ext["-o"], _number("--min-count", ext.get("--min-count", "2"), int))
+    print(f"{kept} skip-gram pairs from {len(pairs)} pairs written to {ext['-o']}")
     return 0

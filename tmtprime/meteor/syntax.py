@@ -362,9 +362,10 @@ def extract_pairs(
     block there (``V1`` before, ``V2`` after) paraphrase them: ``U1 _ U2``
     pairs with ``V1``, ``V2`` and ``V1 _ V2``. Pairs need a content word on
     each side (seed 001) and lengths at most ``max_length_difference`` apart.
-    Counted once per sentence pair; keys are ordered (element A <= B).
+    Counted once per distinct reference (several outputs of one sentence that
+    agree are one observation); keys are ordered (element A <= B).
     """
-    counts: Counter[tuple[str, str]] = Counter()
+    seen: dict[tuple[str, str], set[tuple[str, ...]]] = defaultdict(set)
     for hyp, ref, alignment in aligned:
         links: dict[int, int] = {}
         for m in alignment:
@@ -374,8 +375,9 @@ def extract_pairs(
         found: set[tuple[str, str]] = set()
         for side, other, link in ((ref, hyp, links), (hyp, ref, {v: k for k, v in links.items()})):
             found |= _skip_grams(side, other, link, function_words, max_run, max_gap, max_length_difference)
-        counts.update(found)
-    return counts
+        for pair in found:
+            seen[pair].add(tuple(ref))
+    return Counter({pair: len(refs) for pair, refs in seen.items()})
 
 
 def _skip_grams(side, other, link, function_words, max_run, max_gap, max_length_difference) -> set[tuple[str, str]]:
