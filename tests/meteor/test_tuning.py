@@ -165,3 +165,27 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys) -> None:
     assert "-o PARAMS.toml" in capsys.readouterr().err
     assert main(["meteor", "correlate", str(worse), "--syntax-weight", "0.3"]) == 2
     assert "need --syntax TABLE" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("objective", ["kendall", "pearson"])
+def test_fold_objectives_equal_direct_computation_on_the_training_rows(tmp_path: Path, objective: str) -> None:
+    from tmtprime.meteor.correlation import pearson
+
+    scorer = Meteor("en", modules=("exact", "stem"), normalize=False)
+    judgments = read_judgments(_synthetic(tmp_path / "j.tsv.gz", scorer, seed=5))
+    rng = np.random.default_rng(2)
+    human = judgments.human + rng.normal(0, 0.2, len(judgments))  # not the metric itself
+    rows = RowStats.of(scorer.score_segments(judgments.hypotheses, [[r] for r in judgments.references]), 4)
+    grid = Grid(alpha=(0.6, 0.9), beta=(0.5, 2.0), gamma=(0.3,), delta=(0.7,), weights=((1.0,), (0.5,)))
+    fold = tuning.document_folds(judgments.documents, 3)
+    values = tuning._Objective(rows, grid, objective, human, judgments.groups, fold, 3)(grid.items())[0]
+    flat = grid_scores(rows, (1.0, 0.5), np.array(grid.alpha), np.array(grid.beta), np.array(grid.gamma), 0.7)
+    flat = flat.reshape(-1, len(judgments))
+    for split, mask in enumerate([np.ones(len(judgments), bool)] + [fold != k for k in range(3)]):
+        for point in range(flat.shape[0]):
+            sub = flat[point][mask]
+            if objective == "kendall":
+                want = PairwiseRanking(human[mask], judgments.groups[mask]).tau(sub)
+            else:
+                want = pearson(sub, human[mask])
+            assert values[split, point] == pytest.approx(want, abs=1e-9)

@@ -205,39 +205,58 @@ class Point:
 
 
 class _Objective:
-    """Scores a batch of grid items on every split (all rows, then each fold's training rows). Picklable."""
+    """Scores a batch of grid items on every split: all rows, then (with folds) all rows but fold k. Picklable.
+
+    Sums (concordance signs per ranked pair; sums of x, x^2, xy per row) are
+    taken once per fold and a training split is the total minus its fold, so
+    the folds cost one pass over the scores instead of one each.
+    """
 
     def __init__(self, rows: RowStats, grid: Grid, objective: str, human: np.ndarray, groups: np.ndarray,
-                 train_masks: list[np.ndarray]) -> None:  # fmt: skip
-        self.rows, self.grid, self.objective = rows, grid, objective
-        self.human = human
-        self.rankings = [PairwiseRanking(np.where(m, human, np.nan), np.where(m, groups, -1 - np.arange(len(m))))
-                         for m in train_masks]  # fmt: skip
-        self.masks = train_masks
+                 fold: np.ndarray, folds: int) -> None:  # fmt: skip
+        self.rows, self.grid, self.objective, self.folds = rows, grid, objective, folds
+        if objective == "kendall":
+            ranking = PairwiseRanking(human, groups)
+            order = np.argsort(fold[ranking.better], kind="stable")
+            self.better, self.worse = ranking.better[order], ranking.worse[order]
+            self.bounds = np.searchsorted(fold[self.better], np.arange(folds + 1))
+        else:
+            order = np.argsort(fold, kind="stable")
+            self.order, self.y = order, human[order]
+            self.bounds = np.searchsorted(fold[order], np.arange(folds + 1))
+
+    def _by_fold(self, values: np.ndarray) -> np.ndarray:
+        """Column sums of ``values`` (points x items sorted by fold) per fold: points x folds."""
+        return np.stack([values[:, a:b].sum(axis=1) for a, b in zip(self.bounds[:-1], self.bounds[1:])], axis=1)
+
+    def _splits(self, per_fold: np.ndarray) -> np.ndarray:
+        """Sums over all items, then over all but fold k: splits x points (x ...)."""
+        total = per_fold.sum(axis=1)
+        if self.folds == 1:
+            return total[None]
+        return np.concatenate([total[None], np.moveaxis(total[:, None] - per_fold, 1, 0)])
 
     def __call__(self, items: Sequence[tuple[float, tuple[float, ...], float | None]]) -> list[np.ndarray]:
         g = self.grid
         alphas, betas, gammas = (np.array(v, np.float64) for v in (g.alpha, g.beta, g.gamma))
+        counts = np.diff(self.bounds).astype(np.float64)
+        n = self._splits(counts[None, :])[:, 0]  # items per split
         out = []
         for delta, weights, smoothing in items:
-            scores = grid_scores(self.rows, weights, alphas, betas, gammas, delta, smoothing)
-            flat = scores.reshape(-1, scores.shape[-1])
-            values = np.empty((len(self.masks), flat.shape[0]))
-            for k, (mask, ranking) in enumerate(zip(self.masks, self.rankings)):
+            flat = grid_scores(self.rows, weights, alphas, betas, gammas, delta, smoothing)
+            flat = flat.reshape(-1, flat.shape[-1])
+            with np.errstate(divide="ignore", invalid="ignore"):
                 if self.objective == "kendall":
-                    values[k] = ranking.tau(flat)
-                else:
-                    values[k] = _pearson_rows(flat[:, mask], self.human[mask])
-            out.append(values)
+                    signs = np.sign(flat[:, self.better] - flat[:, self.worse])
+                    out.append(self._splits(self._by_fold(signs)) / n[:, None])
+                    continue
+                x = flat[:, self.order]
+                y = self.y
+                sx, sxx, sxy = (self._splits(self._by_fold(v)) for v in (x, x * x, x * y[None, :]))
+                sy, syy = (self._splits(self._by_fold(v[None, :]))[:, 0] for v in (y, y * y))
+                nn, sy, syy = n[:, None], sy[:, None], syy[:, None]
+                out.append((nn * sxy - sx * sy) / np.sqrt((nn * sxx - sx * sx) * (nn * syy - sy * sy)))
         return out
-
-
-def _pearson_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Pearson r of each row of ``x`` with ``y`` (NaN for a constant row)."""
-    xc = x - x.mean(axis=1, keepdims=True)
-    yc = y - y.mean()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (xc @ yc) / np.sqrt((xc * xc).sum(axis=1) * float(yc @ yc))
 
 
 @dataclass
@@ -308,9 +327,8 @@ def tune(
     rows = RowStats.of(scores, meteor._stages)
     groups = judgments.groups
     fold = document_folds(judgments.documents, folds) if folds > 1 else np.zeros(len(judgments), np.int64)
-    masks = [np.ones(len(judgments), bool)] + ([fold != k for k in range(folds)] if folds > 1 else [])
     items = grid.items()
-    task = _Objective(rows, grid, objective, judgments.human, groups, masks)
+    task = _Objective(rows, grid, objective, judgments.human, groups, fold, max(folds, 1))
     done = _load_state(state_path, _fingerprint(rows, grid, objective, fold))
     pending = [i for i in range(len(items)) if i not in done]
     reporter.status(f"grid search: {grid.size()} points ({len(items)} items, {len(items) - len(pending)} done before)")
