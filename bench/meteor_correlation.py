@@ -128,12 +128,13 @@ def main() -> int:
             print(row(f"pivot table {Path(a.pivot_table).name}", c, time.perf_counter() - t), flush=True)
         grid = Grid.default(meteor)
         grid = Grid(**BENCH_GRID, weights=tuple((1.0,) if w == (1.0,) else (0.2, 0.6, 1.0) for w in grid.weights))
-        t = time.perf_counter()
-        tuned = tune(meteor, j, grid, objective="kendall", folds=FOLDS, n_jobs=a.j, scores=scored)
-        assert tuned.cv_correlations is not None
-        print(row(f"tuned (kendall, {FOLDS}-fold CV by doc)", tuned.cv_correlations, time.perf_counter() - t))
-        b = tuned.best
-        print(f"    best on all rows: alpha={b.alpha} beta={b.beta} gamma={b.gamma} delta={b.delta} weights={b.weights}")
+        for objective in ("kendall", "pearson"):
+            t = time.perf_counter()
+            tuned = tune(meteor, j, grid, objective=objective, folds=FOLDS, n_jobs=a.j, scores=scored)
+            assert tuned.cv_correlations is not None
+            print(row(f"tuned ({objective}, {FOLDS}-fold CV by doc)", tuned.cv_correlations, time.perf_counter() - t))
+            b = tuned.best
+            print(f"    best on all rows: alpha={b.alpha} beta={b.beta} gamma={b.gamma} delta={b.delta} weights={b.weights}")
         for x in (4.0, 10.0):
             copy = Meteor(**base, copy_knowledge=CopyKnowledge(frozenset(), True, x, "ne"))
             t = time.perf_counter()
@@ -159,7 +160,7 @@ def main() -> int:
             pairs = good_pairs(j, rows, meteor)
             aligned = [(h, r, aligner.sentence_score(" ".join(h), " ".join(r)).alignment) for h, r in pairs]
             counts = extract_pairs(aligned, meteor.function_words)
-            table = SyntaxTable([p for p, n in counts.items() if n >= 2], name=f"train:{len(counts)}")
+            table = SyntaxTable([p for p, n in counts.items() if n >= 2], name="train")
             print(f"    syntax table: {len(table)} pairs seen with >= 2 references", file=sys.stderr)
             return Meteor(**base, syntax=SyntaxStage(table, 0.4, 3))
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -118,7 +118,9 @@ class SyntaxTable:
 
     def __init__(self, pairs: Sequence[tuple[str, str]], name: str = "table") -> None:
         self.pairs = [(parse_pattern(a), parse_pattern(b)) for a, b in pairs]
-        self.name = name
+        digest = hashlib.sha256(repr(self.pairs).encode()).hexdigest()[:10]
+        self.name = f"{name}:{len(self.pairs)}:{digest}"
+        """What the signature shows: source name, size, digest of the pairs (equal tables, equal names)."""
         self._by_first: dict[str, list[tuple[Pattern, Pattern]]] = defaultdict(list)
         for a, b in self.pairs:
             self._by_first[a[0][0]].append((a, b))
@@ -127,6 +129,12 @@ class SyntaxTable:
 
     def __len__(self) -> int:
         return len(self.pairs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SyntaxTable) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     @classmethod
     def read(cls, path: str | Path) -> SyntaxTable:
@@ -153,8 +161,7 @@ class SyntaxTable:
             raise InputError(f"syntax table cannot be read ({error.strerror or error})", file=path) from None
         except UnicodeDecodeError:
             raise InputError("syntax table is not UTF-8 text", file=path) from None
-        digest = hashlib.sha256("\n".join(f"{a}\t{b}" for a, b in pairs).encode()).hexdigest()[:10]
-        return cls(pairs, f"{Path(path).name}:{len(pairs)}:{digest}")
+        return cls(pairs, Path(path).name)
 
     def candidates(self, hyp: Sequence[str], ref: Sequence[str], max_gap: int, max_distance: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """(hyp positions, ref positions) of every match of a pair's elements, start distance <= ``max_distance``."""
@@ -179,7 +186,7 @@ def _has_gap(text: str) -> bool:
 class SyntaxStage:
     """The syntax stage for a scorer: its table, weight, start-distance threshold and longest gap."""
 
-    table: SyntaxTable = field(compare=False, hash=False)
+    table: SyntaxTable
     weight: float = 0.4
     max_distance: int = 3
     max_gap: int = 3
