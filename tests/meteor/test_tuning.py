@@ -118,7 +118,7 @@ def test_tuning_recovers_the_parameters_that_made_the_scores(tmp_path: Path) -> 
 
 def test_parameter_set_round_trip_and_task_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TMTPRIME_PARAMS_DIR", str(tmp_path / "sets"))
-    result = tuning.TuneResult(tuning.Point(0.7, 1.0, 0.4, 0.6, (1.0, 0.4), None), "kendall", 0.3, "english",
+    result = tuning.TuneResult(tuning.Point(np.float64(0.7), 1.0, 0.4, 0.6, (1.0, np.float64(0.4)), None), "kendall", 0.3, "english",
                                ("exact", "stem"), 10, 100)  # fmt: skip
     written = save_parameter_set(result, tmp_path / "p.toml", name="mine")
     assert written == [tmp_path / "p.toml", tmp_path / "sets" / "mine.toml"]

@@ -124,7 +124,7 @@ def grid_scores(rows: RowStats, weights: Sequence[float], alphas: np.ndarray, be
 
 # -- the grid ----------------------------------------------------------------------
 def _values(start: float, stop: float, step: float) -> tuple[float, ...]:
-    return tuple(round(x, 4) for x in np.arange(start, stop + step / 2, step))
+    return tuple(round(float(x), 4) for x in np.arange(start, stop + step / 2, step))
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ class TuneResult:
         ]
         if self.cv_correlations is not None:
             c = self.cv_correlations
-            out.append(f"cross-validated by document ({self.folds} folds): {self.objective}={self.cv_value:.4f} "
+            out.append(f"cross-validated by document ({self.folds} folds, held-out scores): "
                        f"pearson={c.pearson:.4f} kendall={c.kendall:.4f} within pearson={c.within_pearson:.4f} "
                        f"within kendall={c.within_kendall:.4f} pairwise={c.pairwise_tau:.4f}")  # fmt: skip
         return out
@@ -426,13 +426,14 @@ def save_parameter_set(result: TuneResult, path: str | Path, name: str | None = 
         f'name = "{name or Path(path).stem}"',
         f'language = "{result.language}"',
         "modules = [" + ", ".join(f'"{m}"' for m in core) + "]",
-        "weights = [" + ", ".join(f"{w!r}" for w in b.weights[: len(core)]) + "]",
-        f"alpha = {b.alpha!r}", f"beta = {b.beta!r}", f"gamma = {b.gamma!r}", f"delta = {b.delta!r}",
+        "weights = [" + ", ".join(f"{float(w)!r}" for w in b.weights[: len(core)]) + "]",
+        f"alpha = {float(b.alpha)!r}", f"beta = {float(b.beta)!r}", f"gamma = {float(b.gamma)!r}",
+        f"delta = {float(b.delta)!r}",
     ]  # fmt: skip
     if "syntax" in result.modules:
-        lines.append(f"syntax_weight = {b.weights[len(core)]!r}")
+        lines.append(f"syntax_weight = {float(b.weights[len(core)])!r}")
     if b.smoothing is not None:
-        lines.append(f"copy_smoothing = {b.smoothing!r}")
+        lines.append(f"copy_smoothing = {float(b.smoothing)!r}")
     lines += [f'objective = "{result.objective}"', f"objective_value = {result.value:.6f}", f"rows = {result.rows}"]
     if result.cv_value is not None:
         lines.append(f"cross_validated_value = {result.cv_value:.6f}")
