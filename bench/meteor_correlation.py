@@ -143,9 +143,12 @@ def main() -> int:
             print(row(f"+ copy (NE fallback, X={x:g})", c, time.perf_counter() - t), flush=True)
         t = time.perf_counter()
         copy_grid = Grid(**{**grid.__dict__, "smoothing": (2.0, 4.0, 10.0, 20.0)})
-        tuned_copy = tune(copy, j, copy_grid, objective="kendall", folds=FOLDS, n_jobs=a.j, scores=copy_scored)
-        assert tuned_copy.cv_correlations is not None
-        print(row("tuned + copy NE (X in grid, CV)", tuned_copy.cv_correlations, time.perf_counter() - t), flush=True)
+        for objective in ("kendall", "pearson"):
+            tuned_copy = tune(copy, j, copy_grid, objective=objective, folds=FOLDS, n_jobs=a.j, scores=copy_scored)
+            assert tuned_copy.cv_correlations is not None
+            print(row(f"tuned ({objective}) + copy NE, X in grid, CV", tuned_copy.cv_correlations,
+                      time.perf_counter() - t), flush=True)  # fmt: skip
+            t = time.perf_counter()
 
         def copy_from_train(rows: np.ndarray) -> Meteor:
             words = extract_copy_words(good_pairs(j, rows, meteor), min_count=2, min_probability=0.8)
@@ -168,12 +171,18 @@ def main() -> int:
         c = correlations(by_fold(j, syntax_from_train, "syntax"), j.human, groups)
         print(row("+ syntax (extracted, w=0.4, CV)", c, time.perf_counter() - t), flush=True)
     if not a.only or "wmt22" in a.only:
-        command = [sys.executable, "-m", "tmtprime", "meteor", "correlate", str(data / "wmt22_da_ru-en.tsv.gz"),
-                   "-l", "en", "-norm", "-q"]  # fmt: skip
-        subprocess.run(command, check=True, capture_output=True)  # the first run (compiles, opens the table)
-        t = time.perf_counter()
-        last = subprocess.run(command, check=True, capture_output=True, text=True).stdout.splitlines()[-1]
-        print(f"\ncorrelate on 18,776 rows, second run: {time.perf_counter() - t:.1f} s wall (target < 30 s); {last}")
+        with tempfile.TemporaryDirectory() as tmp:
+            table = Path(tmp) / "20k.tsv"  # the WMT22 rows, the first 1,224 twice: 20,000 rows
+            lines = (data / "wmt22_da_ru-en.tsv.gz").read_bytes()
+            import gzip
+
+            rows = gzip.decompress(lines).decode("utf-8").splitlines(keepends=True)
+            table.write_text(rows[0] + "".join(rows[1:] + rows[1 : 20_001 - len(rows) + 1]), encoding="utf-8")
+            command = [sys.executable, "-m", "tmtprime", "meteor", "correlate", str(table), "-l", "en", "-norm", "-q"]
+            subprocess.run(command, check=True, capture_output=True)  # the first run (compiles, opens the table)
+            t = time.perf_counter()
+            last = subprocess.run(command, check=True, capture_output=True, text=True).stdout.splitlines()[-1]
+        print(f"\ncorrelate, 20,000 rows, second run: {time.perf_counter() - t:.1f} s wall (target < 30 s); {last}")
     return 0
 
 

@@ -122,7 +122,7 @@ def test_the_python_search_without_syntax_candidates_is_the_jars(beam: str) -> N
 
 def test_a_syntax_match_needs_its_earlier_words_free() -> None:
     # ref "a x b": the exact match a/a takes ref word 0 first; (a _ b, c) would need it when the walk reaches b
-    h, r = "a c".split(), "a x b".split()
+    # hyp "a c", ref "a x b"
     spans = [(0, 1, 0, 1, 0)]  # a / a, exact
     syntax = [SyntaxMatch.of((1,), (0, 2), 1, (1,), (1, 1))]  # c / a _ b
     assert search(spans, syntax, 2, 3, {0}, 40) == [(0, 1, 0, 1, 0)]

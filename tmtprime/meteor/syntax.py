@@ -293,7 +293,7 @@ def search(spans: np.ndarray | Sequence, syntax: Sequence[SyntaxMatch], hyp_len:
     paths: list[tuple] = [(0, 0, 0, -1, None, 0, 0)]
 
     def major(path: tuple, p: int) -> tuple[int, int]:
-        cover, closed, _passing, last = path[0], path[1], path[2], path[3]
+        cover, closed, last = path[0], path[1], path[3]
         return (-cover, closed + (1 if last >= 0 and cands[last].re <= p else 0))
 
     for p in range(ref_len):
