@@ -357,7 +357,7 @@ class Meteor:
         parts = self.score_stats(scored)
         counts = None
         if self.copy_knowledge is not None:
-            counts = tuple(float(sum(c)) for c in zip(*(s.copy_counts or (0.0,) * 4 for s in segments)))
+            counts = tuple(float(sum((s.copy_counts or (0.0,) * 4)[i] for s in segments)) for i in range(4))
             parts = self.copy_knowledge.correct(parts, counts, self.config.alpha)
         result = self._result(parts, scored, None, [], [], [], 0)
         result.copy_counts = counts
