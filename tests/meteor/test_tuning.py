@@ -189,3 +189,20 @@ def test_fold_objectives_equal_direct_computation_on_the_training_rows(tmp_path:
             else:
                 want = pearson(sub, human[mask])
             assert values[split, point] == pytest.approx(want, abs=1e-9)
+
+
+def test_grid_scores_with_copy_smoothing_equal_the_scorer_with_copy_knowledge() -> None:
+    from tmtprime.meteor.copy_words import CopyKnowledge
+
+    copy = CopyKnowledge(frozenset({"cat", "mat"}), True, 3.0, "t")
+    scorer = Meteor("en", modules=("exact", "stem"), copy_knowledge=copy)
+    pairs = [("The cat sat on the mat", "the cats sat on a mat"), ("Bob saw 3 dogs", "bob saw three dogs"),
+             ("a dog", "the cat sat"), ("x y z", "x y z")]  # fmt: skip
+    scores = scorer.score_segments([h for h, _ in pairs], [[r] for _, r in pairs])
+    rows = RowStats.of(scores, 4)
+    assert rows.copy is not None
+    assert rows.copy[0].tolist() == [2.0, 2.0, 1.0, 1.0]  # cat (stem), mat; the reference's "cats" is no copy word
+    assert rows.copy[1].tolist() == [0.0, 1.0, 0.0, 0.0]  # "3"; "Bob" starts the sentence
+    c = scorer.config
+    got = grid_scores(rows, c.weights, np.array([c.alpha]), np.array([c.beta]), np.array([c.gamma]), c.delta, 3.0)
+    assert got[0, 0] == pytest.approx([s.score for s in scores], abs=1e-12)
