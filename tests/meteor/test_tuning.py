@@ -206,3 +206,19 @@ def test_grid_scores_with_copy_smoothing_equal_the_scorer_with_copy_knowledge() 
     c = scorer.config
     got = grid_scores(rows, c.weights, np.array([c.alpha]), np.array([c.beta]), np.array([c.gamma]), c.delta, 3.0)
     assert got[0, 0] == pytest.approx([s.score for s in scores], abs=1e-12)
+
+
+def test_a_parameter_set_carries_the_syntax_weight_and_copy_smoothing(tmp_path: Path) -> None:
+    from tmtprime.meteor.copy_words import CopyKnowledge
+    from tmtprime.meteor.syntax import SyntaxStage, SyntaxTable
+
+    result = tuning.TuneResult(tuning.Point(0.8, 0.6, 0.3, 0.6, (1.0, 0.5, 0.25), 4.0), "pearson", 0.2, "german",
+                               ("exact", "stem", "syntax"), 8, 10)  # fmt: skip
+    path = save_parameter_set(result, tmp_path / "ext.toml")[0]
+    assert "syntax_weight = 0.25" in path.read_text() and "copy_smoothing = 4.0" in path.read_text()
+    extensions = {"syntax": SyntaxStage(SyntaxTable([("a _ b", "c")]), 0.4), "copy_knowledge": CopyKnowledge()}
+    task, modules, params, weights, ext = tuning.task_options(str(path), None, None, None, extensions)
+    assert (task, modules, params, weights) == (None, ["exact", "stem"], [0.8, 0.6, 0.3, 0.6], [1.0, 0.5])
+    assert ext["syntax"].weight == 0.25 and ext["copy_knowledge"].smoothing == 4.0
+    # without the extensions switched on, the set gives only what applies
+    assert tuning.task_options(str(path), ["exact"], [0.5, 1, 0.5, 0.5], None, {})[1:4] == (["exact"], [0.5, 1, 0.5, 0.5], None)
