@@ -103,6 +103,10 @@ def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float
 
 def run(argv: list[str]) -> int:
     """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax)."""
+    from tmtprime.cli import meteor_eval
+
+    if argv and argv[0] in meteor_eval.SUBCOMMANDS:
+        return meteor_eval.run(argv)
     try:
         return _run(argv)
     except _Exit as stop:
@@ -139,7 +143,8 @@ def _run(argv: list[str]) -> int:
     return _score_files(meteor, files[0], files[1], values, flags)
 
 
-def _build(values: dict[str, str], flags: set[str]):
+def _build(values: dict[str, str], flags: set[str], **extensions):
+    from tmtprime.meteor.params import TASK_NAMES
     from tmtprime.meteor.scorer import Meteor
 
     params = None
@@ -150,9 +155,14 @@ def _build(values: dict[str, str], flags: set[str]):
         weights = [float(_number("-w", x, float)) for x in values["-w"].split()]
     modules = values["-m"].split() if "-m" in values else None
     beam = int(_number("-x", values["-x"], int)) if "-x" in values else 40
+    task = values.get("-t")
+    if task is not None and task.lower() not in TASK_NAMES:  # a tuned parameter set (tmtprime meteor tune)
+        from tmtprime.meteor.tuning import task_options
+
+        task, modules, params, weights, extensions = task_options(task, modules, params, weights, extensions)
     meteor = Meteor(
         lang=values.get("-l", "en"),
-        task=values.get("-t"),
+        task=task,
         modules=modules,
         params=params,
         weights=weights,
@@ -162,6 +172,7 @@ def _build(values: dict[str, str], flags: set[str]):
         beam_size=beam,
         paraphrase_table=values.get("-a"),
         function_words_file=values.get("-s"),
+        **extensions,
     )
     return meteor
 
