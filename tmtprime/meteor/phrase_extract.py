@@ -29,18 +29,21 @@ Alignment = list[tuple[int, int]]
 MAX_ALIGN_LEN = 60
 """Longer sentence pairs (whole paragraphs) are not aligned: slow, and little phrase signal."""
 _DIAGONAL = 2.0  # strength of the diagonal preference: t(e|f) * exp(-_DIAGONAL * |i/I - j/J|)
+_NULL_PRIOR = 0.08  # prior of a word being unaligned (fast_align's p0): NULL occurs in every sentence pair,
+# so its t(e|NULL) alone would outbid the real translation of frequent words
 _BATCH = 4000
 
 
 def _best_links(probs: np.ndarray) -> list[tuple[int, int]]:
-    """(source, target) links: each target word to its best source word (by t times the diagonal prior), NULL dropped."""
+    """(source, target) links: each target word to its best source word or NULL (by t times the priors), NULL dropped."""
     n_tgt, n_cols = probs.shape
     if n_tgt == 0 or n_cols <= 1:
         return []
     j = (np.arange(n_tgt) + 0.5) / n_tgt
     i = (np.arange(n_cols - 1) + 0.5) / (n_cols - 1)
     scores = probs.copy()
-    scores[:, 1:] *= np.exp(-_DIAGONAL * np.abs(j[:, None] - i[None, :]))
+    scores[:, 0] *= _NULL_PRIOR
+    scores[:, 1:] *= (1 - _NULL_PRIOR) * np.exp(-_DIAGONAL * np.abs(j[:, None] - i[None, :]))
     best = scores.argmax(axis=1)
     return [(int(b) - 1, t) for t, b in enumerate(best.tolist()) if b > 0]
 
@@ -121,12 +124,14 @@ def read_pharaoh(lines: Iterable[str], *, name: str = "alignment file") -> list[
     return out
 
 
-def extract_phrases(src: Sequence[str], tgt: Sequence[str], links: Alignment, max_len: int = 4) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+def extract_phrases(
+    src: Sequence[str], tgt: Sequence[str], links: Alignment, max_len: int = 4, *, extend_unaligned: bool = True
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Phrase pairs consistent with the word alignment (Koehn et al. 2003), at most ``max_len`` words a side.
 
-    A pair needs at least one link inside and none leaving it; unaligned words
-    at the source edges extend it (the word accumulation that seed 003's
-    filter later removes from paraphrases).
+    A pair needs at least one link inside and none leaving it; with
+    ``extend_unaligned`` unaligned words at the source edges extend it (the
+    word accumulation that seed 003's filter later removes from paraphrases).
     """
     if not links:
         return []
@@ -147,6 +152,9 @@ def extract_phrases(src: Sequence[str], tgt: Sequence[str], links: Alignment, ma
             if hi < 0 or hi - lo >= max_len:
                 continue
             if any(not t_start <= j <= t_end for i in range(lo, hi + 1) for j in tgt_of_src[i]):
+                continue
+            if not extend_unaligned:
+                pairs.append((tuple(src[lo : hi + 1]), tuple(tgt[t_start : t_end + 1])))
                 continue
             s_lo = lo
             while s_lo >= 0 and (s_lo == lo or not tgt_of_src[s_lo]):

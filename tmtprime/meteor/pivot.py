@@ -209,7 +209,7 @@ def threshold(table: Paraphrases, minimum: float = FINAL_THRESHOLD) -> Paraphras
 def build_from_bitext(
     pairs: Iterable[tuple[str, str]], *, source_lang: str, target_lang: str, native: str = "target",
     max_phrase_len: int = 4, alignments: Sequence[list[tuple[int, int]]] | None = None,
-    min_instance: float = MIN_INSTANCE, reporter: Reporter | None = None,
+    min_instance: float = MIN_INSTANCE, common_frequency: float = COMMON_FREQUENCY, reporter: Reporter | None = None,
 ) -> tuple[Paraphrases, int]:
     """The (unthresholded) pivot table of one bitext and its size in sentence pairs.
 
@@ -226,7 +226,8 @@ def build_from_bitext(
         raise InputError("the bitext has no sentence pairs")
     links = align(sources, targets, reporter=reporter) if alignments is None else alignments
     counts = count_phrases(sources, targets, links, max_len=max_phrase_len, reporter=reporter)
-    return pivot(table_from_counts(counts, native=native), min_instance=min_instance, reporter=reporter), len(sources)
+    table = table_from_counts(counts, native=native, common_frequency=common_frequency)
+    return pivot(table, min_instance=min_instance, reporter=reporter), len(sources)
 
 
 def format_table(table: Paraphrases) -> str:
