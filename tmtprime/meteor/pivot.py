@@ -58,6 +58,8 @@ class BilingualTable:
 
 
 class _Ids(dict):
+    """phrase -> id, the next id for a new phrase."""
+
     def __missing__(self, key: str) -> int:
         self[key] = len(self)
         return self[key]
@@ -111,10 +113,11 @@ def read_moses(
                 file=name, location=f"line {number}",
             ) from None
         src, tgt = " ".join(fields[0].lower().split()), " ".join(fields[1].lower().split())
-        if native == "target":
-            n_col.append(n_ids[tgt]), f_col.append(f_ids[src]), pfn.append(p_src_given_tgt), pnf.append(p_tgt_given_src)
-        else:
-            n_col.append(n_ids[src]), f_col.append(f_ids[tgt]), pfn.append(p_tgt_given_src), pnf.append(p_src_given_tgt)
+        n, f, p_f_n, p_n_f = (tgt, src, p_src_given_tgt, p_tgt_given_src) if native == "target" else (src, tgt, p_tgt_given_src, p_src_given_tgt)
+        n_col.append(n_ids[n])
+        f_col.append(f_ids[f])
+        pfn.append(p_f_n)
+        pnf.append(p_n_f)
     if not n_col:
         raise InputError("the phrase table is empty", file=name)
     return BilingualTable(
