@@ -258,6 +258,9 @@ def write_table(table: Paraphrases, path: str | Path) -> Path:
     except OSError as error:
         tmp.unlink(missing_ok=True)
         raise ResourceError(f"cannot write the paraphrase table {path} ({error.strerror})") from None
+    except BaseException:  # interrupted: leave no partial file behind
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 
