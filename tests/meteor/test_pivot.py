@@ -144,3 +144,15 @@ def test_build_from_bitext_finds_the_pivoted_synonyms() -> None:
     assert kept[("archivo", "fichero")] > 0.1 and kept[("fichero", "archivo")] > 0.1
     assert ("archivo", "ventana") not in table
     assert format_table(table).count("\n") == 3 * len(table)
+
+
+def test_cancel_and_bad_links() -> None:
+    from tmtprime.errors import Cancelled
+    from tmtprime.progress import Reporter
+
+    reporter = Reporter()
+    reporter.request_cancel()
+    with pytest.raises(Cancelled):
+        build_from_bitext(SYNTHETIC, source_lang="en", target_lang="es", reporter=reporter)
+    with pytest.raises(InputError, match="past the end"):
+        extract_phrases(["a"], ["x"], [(0, 3)])
