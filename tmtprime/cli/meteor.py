@@ -49,6 +49,8 @@ Options:
 
 Sample options for plaintext: -l <lang> -norm
 The English paraphrase table: tmtprime resources fetch-paraphrase
+
+Tools (tmtprime meteor TOOL --help):
 """
 
 _VALUE_OPTIONS = {"-l", "-t", "-p", "-m", "-w", "-r", "-x", "-s", "-d", "-a", "-f", "-new", "-j"}
@@ -59,6 +61,12 @@ _UNSUPPORTED = {
     "-ch": "character-based scoring (-ch) is not supported",
     "-d": "a custom synonym directory (-d) is not supported; English synonyms are built in",
 }
+
+
+def _usage() -> str:
+    from tmtprime.cli.meteor_tools import usage_lines
+
+    return USAGE + "\n".join(usage_lines()) + "\n"
 
 
 class _Exit(Exception):
@@ -85,7 +93,7 @@ def _parse(argv: list[str]) -> tuple[list[str], dict[str, str], set[str]]:
         if arg in _FLAGS:
             flags.add(arg)
         elif arg in {"-h", "--help", "-help"}:
-            raise _Exit(USAGE.rstrip("\n"), 0)
+            raise _Exit(_usage().rstrip("\n"), 0)
         elif arg.startswith("-") and arg != "-":
             raise _Exit(f'Unknown option "{arg}"')
         else:
@@ -102,11 +110,11 @@ def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float
 
 
 def run(argv: list[str]) -> int:
-    """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax)."""
-    from tmtprime.cli import meteor_eval
+    """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax, or a tool's subcommand)."""
+    from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool
 
-    if argv and argv[0] in meteor_eval.SUBCOMMANDS:
-        return meteor_eval.run(argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        return run_tool(argv)
     try:
         return _run(argv)
     except _Exit as stop:
@@ -126,7 +134,7 @@ def _run(argv: list[str]) -> int:
             raise _Exit(f"Error: {reason}")
     stdio = "-stdio" in flags
     if len(files) < 2 and not stdio:
-        print(USAGE, file=sys.stderr, end="")
+        print(_usage(), file=sys.stderr, end="")
         return 2
     try:
         meteor = _build(values, flags)

@@ -8,7 +8,7 @@ and ``--copy-smoothing X`` (Meteor++ copy knowledge), ``--syntax TABLE``,
 ``--syntax-weight W`` and ``--syntax-distance D`` (Meteor++ 2.0 syntax
 stage). ``copy-words`` and ``syntax-table`` build those resources from a TM
 or from the best-judged rows of a judgment table. ``tmtprime meteor`` hands
-its arguments here when the first one names a subcommand (:data:`SUBCOMMANDS`).
+its arguments here when the first one names one of these (:mod:`tmtprime.cli.meteor_tools`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ its last line is exactly: pearson=X kendall=Y n=N
       skip-gram paraphrase pairs from the best-judged rows of a judgment table (aligned with exact stem)
 """
 
-SUBCOMMANDS = ("correlate", "tune", "copy-words", "syntax-table")
 
 _EXT_VALUES = {"--copy-words", "--copy-smoothing", "--syntax", "--syntax-weight", "--syntax-distance", "-j", "-o",
                "--name", "--objective", "--folds", "--from", "-F", "-P", "--min-human", "--min-count"}  # fmt: skip
@@ -49,26 +48,32 @@ _EXT_MULTI = {"--grid"}
 _EXT_FLAGS = {"-q"}
 
 
-def run(argv: list[str]) -> int:
-    """``tmtprime meteor SUBCOMMAND ...``: errors become one line on stderr (status 1, 2 for usage)."""
-    from tmtprime.errors import TmtprimeError, UsageError
+def _usage_or(args: list[str], action) -> int:
+    """The usage text for no arguments or ``--help``, else ``action(args)``."""
+    if not args or args[0] in {"-h", "--help", "-help"}:
+        print(USAGE, end="", file=sys.stdout if args else sys.stderr)
+        return 0 if args else 2
+    return action(args)
 
-    command, rest = argv[0], argv[1:]
-    if not rest or rest[0] in {"-h", "--help", "-help"}:
-        print(USAGE, end="", file=sys.stdout if rest else sys.stderr)
-        return 0 if rest else 2
-    try:
-        if command == "correlate":
-            return _correlate(rest)
-        if command == "tune":
-            return _tune(rest)
-        return _build_resource(command, rest)
-    except UsageError as error:
-        print(f"tmtprime: error: {error}", file=sys.stderr)
-        return 2
-    except TmtprimeError as error:
-        print(f"tmtprime: error: {error}", file=sys.stderr)
-        return error.exit_code
+
+def correlate(args: list[str]) -> int:
+    """``tmtprime meteor correlate``."""
+    return _usage_or(args, _correlate)
+
+
+def tune(args: list[str]) -> int:
+    """``tmtprime meteor tune``."""
+    return _usage_or(args, _tune)
+
+
+def copy_words(args: list[str]) -> int:
+    """``tmtprime meteor copy-words``."""
+    return _usage_or(args, lambda rest: _build_resource("copy-words", rest))
+
+
+def syntax_table(args: list[str]) -> int:
+    """``tmtprime meteor syntax-table``."""
+    return _usage_or(args, lambda rest: _build_resource("syntax-table", rest))
 
 
 def _split(argv: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[str]], set[str]]:
