@@ -75,7 +75,7 @@ def test_spec_and_signature(tmp_path: Path) -> None:
     ck = CopyKnowledge.from_spec(f"{path}+ne", 6)
     assert ck.words == {"gimp"} and ck.named_entities and ck.smoothing == 6
     assert not CopyKnowledge.from_spec(str(path)).named_entities
-    assert "copy:w.txt:1+ne,X=6" in Meteor("en", modules=("exact",), copy_knowledge=ck).signature()
+    assert Meteor("en", modules=("exact",), copy_knowledge=ck).signature()["copy"] == "w.txt:1+ne,X=6"
     with pytest.raises(UsageError):
         CopyKnowledge.from_spec("ne", -1)
 
