@@ -49,6 +49,8 @@ Options:
 
 Sample options for plaintext: -l <lang> -norm
 The English paraphrase table: tmtprime resources fetch-paraphrase
+
+Tools (tmtprime meteor TOOL --help):
 """
 
 _VALUE_OPTIONS = {"-l", "-t", "-p", "-m", "-w", "-r", "-x", "-s", "-d", "-a", "-f", "-new", "-j"}
@@ -59,6 +61,12 @@ _UNSUPPORTED = {
     "-ch": "character-based scoring (-ch) is not supported",
     "-d": "a custom synonym directory (-d) is not supported; English synonyms are built in",
 }
+
+
+def _usage() -> str:
+    from tmtprime.cli.meteor_tools import usage_lines
+
+    return USAGE + "\n".join(usage_lines()) + "\n"
 
 
 class _Exit(Exception):
@@ -85,7 +93,7 @@ def _parse(argv: list[str]) -> tuple[list[str], dict[str, str], set[str]]:
         if arg in _FLAGS:
             flags.add(arg)
         elif arg in {"-h", "--help", "-help"}:
-            raise _Exit(USAGE.rstrip("\n"), 0)
+            raise _Exit(_usage().rstrip("\n"), 0)
         elif arg.startswith("-") and arg != "-":
             raise _Exit(f'Unknown option "{arg}"')
         else:
@@ -102,7 +110,11 @@ def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float
 
 
 def run(argv: list[str]) -> int:
-    """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax)."""
+    """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax, or a tool's subcommand)."""
+    from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool
+
+    if argv and argv[0] in SUBCOMMANDS:
+        return run_tool(argv)
     try:
         return _run(argv)
     except _Exit as stop:
@@ -122,7 +134,7 @@ def _run(argv: list[str]) -> int:
             raise _Exit(f"Error: {reason}")
     stdio = "-stdio" in flags
     if len(files) < 2 and not stdio:
-        print(USAGE, file=sys.stderr, end="")
+        print(_usage(), file=sys.stderr, end="")
         return 2
     try:
         meteor = _build(values, flags)
@@ -139,7 +151,8 @@ def _run(argv: list[str]) -> int:
     return _score_files(meteor, files[0], files[1], values, flags)
 
 
-def _build(values: dict[str, str], flags: set[str]):
+def _build(values: dict[str, str], flags: set[str], **extensions):
+    from tmtprime.meteor.params import TASK_NAMES
     from tmtprime.meteor.scorer import Meteor
 
     params = None
@@ -150,9 +163,14 @@ def _build(values: dict[str, str], flags: set[str]):
         weights = [float(_number("-w", x, float)) for x in values["-w"].split()]
     modules = values["-m"].split() if "-m" in values else None
     beam = int(_number("-x", values["-x"], int)) if "-x" in values else 40
+    task = values.get("-t")
+    if task is not None and task.lower() not in TASK_NAMES:  # a tuned parameter set (tmtprime meteor tune)
+        from tmtprime.meteor.tuning import task_options
+
+        task, modules, params, weights, extensions = task_options(task, modules, params, weights, extensions)
     meteor = Meteor(
         lang=values.get("-l", "en"),
-        task=values.get("-t"),
+        task=task,
         modules=modules,
         params=params,
         weights=weights,
@@ -162,6 +180,7 @@ def _build(values: dict[str, str], flags: set[str]):
         beam_size=beam,
         paraphrase_table=values.get("-a"),
         function_words_file=values.get("-s"),
+        **extensions,
     )
     return meteor
 

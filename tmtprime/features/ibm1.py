@@ -198,6 +198,19 @@ class IBMModel1:
         out[:, 1] = np.bincount(s_pair, weights=src_good, minlength=n) / np.maximum(s_len, 1)
         return out
 
+    def link_probabilities(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> list[np.ndarray]:
+        """Per pair, the matrix t(e_j | f_i): one row per target word, column 0 for NULL, then the source words.
+
+        What a word aligner needs (e.g. :mod:`tmtprime.meteor.phrase_extract`); unknown words get the floor.
+        """
+        if self.src_vocab_ is None:
+            raise ModelError("the lexical model is not trained; call fit() first")
+        f, e, _pos, _s_pos, src_len = _pairs(_encode(sources, self.src_vocab_, grow=False), _encode(targets, self.tgt_vocab_, grow=False))
+        p = self._probs(f, e)
+        sizes = src_len * np.fromiter(map(len, targets), dtype=np.int64, count=len(targets))
+        blocks = np.split(p, np.cumsum(sizes)[:-1])
+        return [b.reshape(-1, int(n)) for b, n in zip(blocks, src_len.tolist())]
+
     def translation_mass(self, words: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> np.ndarray:
         """Per pair: the sum over ``words`` of max t(e | word) over the ``target``'s words.
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,10 @@ from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_c
 from tmtprime.meteor.signature import MeteorSignature
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
 from tmtprime.meteor.word_ids import WordIds, WordValues
+
+if TYPE_CHECKING:
+    from tmtprime.meteor.copy_words import CopyKnowledge
+    from tmtprime.meteor.syntax import SyntaxStage
 
 VERSION = "1.5"
 """The Meteor version whose behaviour this scorer reproduces."""
@@ -69,6 +74,8 @@ class MeteorScore:
     """Which reference won (0-based)."""
     signature: MeteorSignature | None = None
     """What reproduces the score (:meth:`Meteor.signature`)."""
+    copy_counts: tuple[float, float, float, float] | None = None
+    """With copy knowledge: copy words of the hypothesis matched and in all, of the reference matched and in all."""
 
     @property
     def chunks(self) -> float:
@@ -154,6 +161,8 @@ class Meteor:
         beam_size: int = DEFAULT_BEAM,
         paraphrase_table: str | Path | PhraseTable | None = None,
         function_words_file: str | Path | None = None,
+        copy_knowledge: CopyKnowledge | None = None,
+        syntax: SyntaxStage | None = None,
     ) -> None:
         if isinstance(modules, str):
             modules = modules.split()
@@ -161,7 +170,7 @@ class Meteor:
             lang, task, None if modules is None else tuple(modules), None if params is None else tuple(params),
             None if weights is None else tuple(weights), normalize, lowercase, no_punct, beam_size,
             str(paraphrase_table) if isinstance(paraphrase_table, (str, Path)) else None,
-            None if function_words_file is None else str(function_words_file),
+            None if function_words_file is None else str(function_words_file), copy_knowledge, syntax,
         )  # fmt: skip
         self.config = resolve_config(lang, task, modules, params, weights)
         self.lang = lang
@@ -170,7 +179,11 @@ class Meteor:
         self.beam_size = beam_size
         self._paraphrase_source = paraphrase_table
         self._exact_stages = frozenset(i for i, m in enumerate(self.config.modules) if m == "exact")
-        self._stages = max(MIN_STAGES, len(self.config.modules))
+        self.copy_knowledge = copy_knowledge
+        self.syntax = syntax
+        # the syntax stage (Meteor++ 2.0) is one more stage after the modules, with its own weight
+        self._weights = self.config.weights + ((syntax.weight,) if syntax is not None else ())
+        self._stages = max(MIN_STAGES, len(self._weights))
         self._function_words: frozenset[str] | None = None
         self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
@@ -216,8 +229,7 @@ class Meteor:
 
     @classmethod
     def from_spec(cls, spec: tuple) -> Meteor:
-        lang, task, modules, params, weights, normalize, lowercase, no_punct, beam, para, fw = spec
-        return cls(lang, task, modules, params, weights, normalize, lowercase, no_punct, beam, para, fw)
+        return cls(*spec)
 
     def load(self) -> Meteor:
         """Load every resource now (paraphrase table included) instead of on the first segment."""
@@ -282,7 +294,7 @@ class Meteor:
     def score_stats(self, stats: MeteorStats) -> ScoreParts:
         """Score statistics (may set ``stats.chunks`` to 0, as the jar does)."""
         c = self.config
-        return compute_score(stats, c.weights, c.alpha, c.beta, c.gamma, c.delta)
+        return compute_score(stats, self._weights, c.alpha, c.beta, c.gamma, c.delta)
 
     def sentence_score(self, hyp: str, refs: Sequence[str] | str) -> MeteorScore:
         """Score one hypothesis against its reference(s); the best-scoring reference wins."""
@@ -299,17 +311,26 @@ class Meteor:
             ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
             pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
             batch = PairBatch.of(pairs, self._word_ids)
-            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, self._candidates(batch))]
-            found = zip(self._pair_stats(batch, alignments), alignments)
+            candidates = self._candidates(batch)
+            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, candidates)]
+            stats = self._pair_stats(batch, alignments)
+            if self.syntax is not None:
+                stats, alignments = self.syntax.realign(self, pairs, candidates, stats, alignments)
+            found = zip(stats, alignments)
             results: list[MeteorScore] = []
-            for h, rs in zip(hyp_tokens, ref_tokens):
+            for hyp, refs, h, rs in zip(hyps, refs_per_segment, hyp_tokens, ref_tokens):
                 best: MeteorScore | None = None
                 for k, r in enumerate(rs):
                     raw, alignment = next(found)
                     scored = raw.copy()
                     parts = self.score_stats(scored)
+                    counts = None
+                    if self.copy_knowledge is not None:
+                        counts = self.copy_knowledge.counts(hyp, refs[k], h, r, alignment)
+                        parts = self.copy_knowledge.correct(parts, counts, self.config.alpha)
                     if best is None or parts.score > best.score:
                         best = self._result(parts, scored, raw, h, r, alignment, k)
+                        best.copy_counts = counts
                 if best is None:
                     raise UsageError("every segment needs at least one reference")
                 results.append(best)
@@ -332,7 +353,13 @@ class Meteor:
                                   test_function_matches=[0.0] * self._stages, ref_function_matches=[0.0] * self._stages))  # fmt: skip
         scored = total.copy()
         parts = self.score_stats(scored)
-        return self._result(parts, scored, None, [], [], [], 0)
+        counts = None
+        if self.copy_knowledge is not None:
+            counts = tuple(float(sum((s.copy_counts or (0.0,) * 4)[i] for s in segments)) for i in range(4))
+            parts = self.copy_knowledge.correct(parts, counts, self.config.alpha)
+        result = self._result(parts, scored, None, [], [], [], 0)
+        result.copy_counts = counts
+        return result
 
     def _result(
         self,
@@ -397,6 +424,10 @@ class Meteor:
         ]
         if "paraphrase" in c.modules:
             info.append(("para", self._paraphrase_identity()))
+        if self.copy_knowledge is not None:
+            info.append(("copy", self.copy_knowledge.identity()))
+        if self.syntax is not None:
+            info.append(("syntax", self.syntax.identity()))
         info.append(("tmtprime", __version__))
         return MeteorSignature(tuple(info))
 

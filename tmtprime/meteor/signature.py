@@ -1,7 +1,8 @@
 """The reproducibility signature of a Meteor configuration, in the style of sacrebleu's ``Signature``.
 
 Everything that decides a score (version, language, task, modules, weights,
-parameters, normalization, beam, paraphrase table, TMTprime's version) as
+parameters, normalization, beam, paraphrase table, the copy-knowledge and syntax-stage
+extensions when on, TMTprime's version) as
 named fields, printed ``key:value|key:value`` (``format(short=True)`` with
 abbreviated keys) so a score can be reported with what reproduces it.
 """
@@ -20,6 +21,8 @@ ABBREVIATIONS = {
     "norm": "n",
     "beam": "b",
     "para": "pt",
+    "copy": "c",
+    "syntax": "syn",
     "tmtprime": "v",
 }
 
