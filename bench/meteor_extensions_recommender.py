@@ -9,9 +9,11 @@ exactly as bench/recommend_quality.py does, the gap closed of:
   score against the TM match;
 * ``+meteor+para`` — the same three columns with the ``paraphrase`` module on a
   Spanish table pivoted through English from the update TM (``--table``, built
-  by ``tmtprime meteor paraphrase build`` / bench/meteor_pivot.py).
+  by ``tmtprime meteor paraphrase build`` / bench/meteor_pivot.py);
+* ``+meteor+copy``, ``+meteor+para+copy`` — with Meteor++ copy knowledge from
+  the same TM (``--copy-words``, built by ``tmtprime meteor copy-words TM --from tm -l es``).
 
-    python3 bench/meteor_extensions_recommender.py --table es-para.gz [--cache DIR] [--folds 5] [--jobs 1]
+    python3 bench/meteor_extensions_recommender.py --table es-para.gz [--copy-words copy-es.tsv] [--cache DIR] [--variants ...]
 
 Figures and their reading: docs/experiments/meteor-extensions.md.
 """
@@ -74,7 +76,8 @@ def main() -> int:
     ap.add_argument("--cache", type=Path)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--variants", default="baseline,+meteor,+meteor+para")
+    ap.add_argument("--copy-words", type=Path, help="copy words (tmtprime meteor copy-words TM --from tm) for the +copy variants")
+    ap.add_argument("--variants", default="baseline,+meteor,+meteor+para", help="also +meteor+copy, +meteor+para+copy")
     args = ap.parse_args()
     data = shared_data_dir()
     if data is None:
@@ -86,8 +89,13 @@ def main() -> int:
         if name == "baseline":
             variants[name] = rows
             continue
-        modules = ["exact", "stem", "paraphrase"] if name == "+meteor+para" else ["exact", "stem"]
-        meteor = Meteor(lang="es", modules=modules, paraphrase_table=args.table if "paraphrase" in modules else None)
+        modules = ["exact", "stem", "paraphrase"] if "+para" in name else ["exact", "stem"]
+        extensions = {}
+        if "+copy" in name:  # Meteor++ copy knowledge (tmtprime.meteor.copy_words, from branch i23b)
+            from tmtprime.meteor.copy_words import CopyKnowledge
+
+            extensions["copy_knowledge"] = CopyKnowledge.from_spec(str(args.copy_words))
+        meteor = Meteor(lang="es", modules=modules, paraphrase_table=args.table if "paraphrase" in modules else None, **extensions)
         t0 = time.perf_counter()
         extra = agreement_columns(segments, meteor)
         print(f"[{name}] Meteor agreement columns ({' '.join(modules)}): {time.perf_counter() - t0:.0f} s", flush=True)
