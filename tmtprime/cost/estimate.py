@@ -1,0 +1,466 @@
+"""Cost of a job under each plan: every system alone, the classic rule, TMTprime's picks, the cost-aware choice.
+
+Each segment's price is its words x the full rate x a payable share, plus the
+base cost of the system that made the chosen candidate. The payable share is
+
+* **expected** (``cost``): the rate of every quality band weighted by how often
+  candidates with this prediction actually landed in it (the model card's
+  band calibration, :mod:`tmtprime.cost.calibration`), so totals are unbiased;
+  without a calibration, the rate of the band the predicted TER falls into
+  (said in ``notes``);
+* **CAT convention** (``cat_cost``): TM matches by their fuzzy band (what
+  clients know), MT outputs by the band of their predicted score;
+* **actual** (``actual_cost``, segments with a reference only): the band of
+  each candidate's TER against the reference.
+
+A segment with no candidate of the plan's system is new; a fuzzy, MT or new
+segment whose source repeats an earlier one of the job is paid at most the
+repetitions rate (Trados counts it once in full, then as a repetition).
+The cost-aware plan takes, per segment, the candidate with the lowest
+expected cost including base costs, so its estimate is never above any single
+system's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tmtprime.cost.calibration import BandCalibration
+from tmtprime.cost.job import Job, job_from_store
+from tmtprime.cost.scheme import CostScheme, whole_match
+from tmtprime.errors import InputError
+from tmtprime.progress import Reporter
+from tmtprime.recommend.confidence import confidence
+
+if TYPE_CHECKING:
+    from tmtprime.store.project import Store
+
+COMBINED = ("rule", "tmtprime", "cost-aware")
+CONFIDENCE_EDGES = tuple(round(x, 1) for x in np.linspace(0.0, 1.0, 11))
+
+
+@dataclass
+class PlanCost:
+    """What a job costs under one plan; money in the scheme's currency, ``None`` where unknown."""
+
+    plan: str
+    """A system's name, ``rule``, ``tmtprime`` or ``cost-aware``."""
+    kind: str
+    """``tm`` or ``mt`` for a single system, else the plan's name."""
+    segments: int
+    words: int
+    weighted_words: float
+    cost: float
+    """The expected estimate (base costs included)."""
+    cat_weighted_words: float
+    cat_cost: float
+    base_cost: float
+    days: float
+    actual_cost: float | None
+    """Over the segments with a reference (None without any)."""
+    actual_weighted_words: float | None
+    estimate_on_references: float | None
+    """The expected estimate over the same segments as ``actual_cost``."""
+    error_pct: float | None
+    """(estimate - actual) / actual x 100 over the segments with a reference."""
+    reference_segments: int
+    by_band: dict[str, dict[str, float]]
+    by_document: dict[str, dict[str, float | None]]
+    by_system: dict[str, dict[str, int]]
+    savings_vs_tm: float | None = None
+    savings_vs_best_single: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: _json(v) for k, v in self.__dict__.items()}
+
+
+@dataclass
+class CostEstimate:
+    """Every plan's cost for one job, the band confusion and the confidence statistics."""
+
+    scheme: CostScheme
+    job: str
+    """``all documents`` or the document's name."""
+    model: str
+    currency: str
+    word_rate: float
+    segments: int
+    words: int
+    repeated_segments: int
+    repeated_words: int
+    reference_segments: int
+    documents: list[str]
+    systems: list[str]
+    calibrated: bool
+    plans: list[PlanCost]
+    confusion: dict[str, Any]
+    """Predicted vs actual quality band of TMTprime's picks on segments with a reference."""
+    confidence: dict[str, Any]
+    """Segments and words of TMTprime's picks per confidence bin and system."""
+    notes: list[str] = field(default_factory=list)
+
+    def plan(self, name: str) -> PlanCost:
+        for p in self.plans:
+            if p.plan == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def single_plans(self) -> list[PlanCost]:
+        return [p for p in self.plans if p.kind in ("tm", "mt")]
+
+    @property
+    def best_single(self) -> PlanCost:
+        return min(self.single_plans, key=lambda p: p.cost)
+
+    @property
+    def has_actual(self) -> bool:
+        return self.reference_segments > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, with stable keys (``plans`` first among the results)."""
+        return {
+            "job": self.job,
+            "model": self.model,
+            "currency": self.currency,
+            "word_rate": self.word_rate,
+            "segments": self.segments,
+            "words": self.words,
+            "repeated_segments": self.repeated_segments,
+            "repeated_words": self.repeated_words,
+            "reference_segments": self.reference_segments,
+            "documents": list(self.documents),
+            "systems": list(self.systems),
+            "calibrated": self.calibrated,
+            "plans": [p.to_dict() for p in self.plans],
+            "best_single": self.best_single.plan,
+            "confusion": _json(self.confusion),
+            "confidence": _json(self.confidence),
+            "scheme": self.scheme.to_dict(),
+            "scheme_source": self.scheme.source,
+            "notes": list(self.notes),
+        }
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return None if np.isnan(value) else float(value)
+    if isinstance(value, float) and np.isnan(value):
+        return None
+    return value
+
+
+def estimate_costs(
+    store: Store,
+    scheme: CostScheme,
+    *,
+    document: str | None = None,
+    systems: Sequence[str] | None = None,
+    model: str | None = None,
+    reporter: Reporter | None = None,
+) -> CostEstimate:
+    """Estimate the job (one document, or every document) from the recommendations of ``model`` (default: the newest).
+
+    ``systems``: only these candidate systems take part; TMTprime's plan then
+    re-chooses, where its pick is left out, the remaining candidate with the
+    lowest predicted TER already stored with the recommendations.
+    """
+    reporter = reporter or Reporter()
+    job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
+    card = dict(store.models.get(model_name).card)
+    project = store.project()
+    reporter.status("estimating costs")
+    est = estimate_job(
+        job,
+        scheme,
+        calibration=BandCalibration.from_card(card),
+        word_rate=scheme.rate_for(project.source_lang, project.target_lang),
+        systems=systems,
+        model=model_name,
+        job_name=document or "all documents",
+    )
+    if skipped:
+        est.notes.append(f"{skipped} segments without a recommendation from model {model_name!r} are left out; run 'tmtprime recommend' again")
+    return est
+
+
+@dataclass
+class _Prices:
+    """Per-row payable shares (percent) and base costs, and per-segment shares for 'no candidate'."""
+
+    expected: np.ndarray
+    cat: np.ndarray
+    actual: np.ndarray
+    base: np.ndarray
+    cat_band: np.ndarray
+    new_payable: np.ndarray
+    predicted_band: np.ndarray
+    actual_band: np.ndarray
+
+
+def estimate_job(
+    job: Job,
+    scheme: CostScheme,
+    *,
+    calibration: BandCalibration | None,
+    word_rate: float | None = None,
+    systems: Sequence[str] | None = None,
+    model: str = "",
+    job_name: str = "all documents",
+) -> CostEstimate:
+    """The estimate of an already assembled job (see :func:`estimate_costs`)."""
+    rate = scheme.word_rate if word_rate is None else word_rate
+    known = list(dict.fromkeys(job.systems))
+    if systems is not None:
+        unknown = [s for s in systems if s not in known]
+        if unknown:
+            raise InputError(f"no system named {unknown[0]!r} in this job (systems: {', '.join(known)})")
+        if not systems:
+            raise InputError("choose at least one system to take part")
+    allowed = list(known if systems is None else [s for s in known if s in set(systems)])
+    notes: list[str] = []
+    if calibration is None:
+        notes.append(
+            "the model card has no band calibration: each candidate is priced at the band of its predicted TER, "
+            "which regresses to the mean and biases totals; retrain the model (tmtprime train) to calibrate"
+        )
+    prices = _prices(job, scheme, calibration, rate)
+    in_plan = np.isin(job.systems, allowed)
+    choices: list[tuple[str, str, np.ndarray]] = []
+    for system in allowed:
+        kind = str(job.kinds[job.systems == system][0])
+        choices.append((system, kind, _rows_of_system(job, system)))
+    rule_rows, rule_mt = _rule_rows(job, scheme, in_plan)
+    if rule_mt is not None:
+        notes.append(f"classic rule: TM match from {scheme.rule_threshold:g} % fuzzy, else {rule_mt}")
+    choices.append(("rule", "rule", rule_rows))
+    picks, rechosen = _tmtprime_rows(job, in_plan)
+    if rechosen:
+        notes.append(f"{rechosen} picks of a left-out system were re-chosen among the remaining candidates")
+    choices.append(("tmtprime", "tmtprime", picks))
+    choices.append(("cost-aware", "cost-aware", _cost_aware_rows(job, prices, rate, in_plan)))
+    plans = [_plan_cost(job, scheme, prices, rate, name, kind, rows) for name, kind, rows in choices]
+    singles = [p for p in plans if p.kind in ("tm", "mt")]
+    tm_plans = [p for p in singles if p.kind == "tm"]
+    best = min(p.cost for p in singles)
+    for p in plans:
+        if p.kind in COMBINED:
+            p.savings_vs_best_single = best - p.cost
+            p.savings_vs_tm = tm_plans[0].cost - p.cost if len(tm_plans) == 1 else None
+    return CostEstimate(
+        scheme=scheme,
+        job=job_name,
+        model=model,
+        currency=scheme.currency,
+        word_rate=rate,
+        segments=job.n_segments,
+        words=int(job.words.sum()),
+        repeated_segments=int(job.repeated.sum()),
+        repeated_words=int(job.words[job.repeated].sum()),
+        reference_segments=int(job.has_reference.sum()),
+        documents=list(dict.fromkeys(job.documents)),
+        systems=allowed,
+        calibrated=calibration is not None,
+        plans=plans,
+        confusion=_confusion(job, scheme, prices, picks),
+        confidence=_confidence(job, picks),
+        notes=notes,
+    )
+
+
+def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None, rate: float) -> _Prices:
+    quality = scheme.quality_payable()
+    repeated_row = job.repeated[job.segments]
+    capped = np.minimum(quality, scheme.repetitions)
+    predicted_match = 100.0 - job.predicted_ter
+    expected = np.empty(len(job.segments))
+    for kind in ("tm", "mt"):
+        for rep, table in ((False, quality), (True, capped)):
+            mask = (job.kinds == kind) & (repeated_row == rep)
+            if not mask.any():
+                continue
+            if calibration is not None:
+                expected[mask] = calibration.expected_payable(kind, job.predicted_ter[mask], table)
+            else:
+                expected[mask] = table[whole_match(predicted_match[mask])]
+    actual = np.where(repeated_row, capped[whole_match(100.0 - job.actual_ter)], quality[whole_match(100.0 - job.actual_ter)])
+    actual[np.isnan(job.actual_ter)] = np.nan
+    cat = np.where(repeated_row, capped, quality)[whole_match(predicted_match)] if len(job.segments) else np.empty(0)
+    predicted_band = scheme.quality_band_index(predicted_match)
+    mt_labels = {i: f"MT {b.label}" for i, b in enumerate(scheme.mt_bands)}
+    cat_band = np.array([mt_labels[i] for i in predicted_band], dtype=object)
+    is_mt = job.kinds == "mt"
+    if scheme.mt_pricing == "flat":
+        flat = np.where(repeated_row, min(scheme.mt_flat, scheme.repetitions), scheme.mt_flat)
+        known = is_mt & ~np.isnan(job.actual_ter)
+        expected[is_mt], cat[is_mt], actual[known] = flat[is_mt], flat[is_mt], flat[known]
+        cat_band[is_mt] = "MT flat"
+    for j in np.nonzero(job.kinds == "tm")[0]:
+        fuzzy = None if np.isnan(job.fuzzy[j]) else float(job.fuzzy[j])
+        label, payable = scheme.tm_band(fuzzy, job.match_types[j] if job.match_types is not None else None)
+        if repeated_row[j] and label != "context" and scheme.repetitions < payable:
+            label, payable = "repetitions", scheme.repetitions
+        cat[j], cat_band[j] = payable, (label if label in ("context", "repetitions", "new") else f"TM {label}")
+    if repeated_row.any():
+        for j in np.nonzero(is_mt & repeated_row)[0]:
+            if cat[j] <= scheme.repetitions:
+                cat_band[j] = "repetitions"
+    base = np.zeros(len(job.segments))
+    for system in set(job.systems):
+        mask = job.systems == system
+        sc = scheme.system_cost(str(system), str(job.kinds[mask][0]))
+        units = job.characters if sc.per == "character" else job.words
+        base[mask] = sc.base * units[job.segments[mask]]
+    new_payable = np.where(job.repeated, min(scheme.new, scheme.repetitions), scheme.new)
+    return _Prices(expected, cat, actual, base, cat_band, new_payable, predicted_band, scheme.quality_band_index(100.0 - job.actual_ter))
+
+
+def _rows_of_system(job: Job, system: str) -> np.ndarray:
+    """Row of ``system``'s candidate in each segment (-1 where it has none)."""
+    rows = np.full(job.n_segments, -1, dtype=np.int64)
+    mask = np.nonzero(job.systems == system)[0]
+    rows[job.segments[mask][::-1]] = mask[::-1]  # the first row wins
+    return rows
+
+
+def _first_by_key(job: Job, keys: Sequence[np.ndarray], eligible: np.ndarray) -> np.ndarray:
+    """Per segment, the eligible row with the smallest ``keys`` (in priority order; ties: earlier row); -1 if none."""
+    rows = np.full(job.n_segments, -1, dtype=np.int64)
+    idx = np.nonzero(eligible)[0]
+    if len(idx):
+        order = idx[np.lexsort((idx, *[k[idx] for k in reversed(keys)], job.segments[idx]))]
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = job.segments[order][1:] != job.segments[order][:-1]
+        rows[job.segments[order[first]]] = order[first]
+    return rows
+
+
+def _tmtprime_rows(job: Job, in_plan: np.ndarray) -> tuple[np.ndarray, int]:
+    """The stored picks; where a pick's system is left out, the lowest predicted TER among the rest.
+
+    Ties go as in the recommender: the more probable candidate, then the TM match.
+    """
+    picks = job.picks.copy()
+    valid = picks >= 0
+    left_out = np.ones(job.n_segments, dtype=bool)
+    left_out[valid] = ~in_plan[picks[valid]]
+    if not left_out.any():
+        return picks, 0
+    keys = (job.predicted_ter, -np.nan_to_num(job.probability, nan=0.0), (job.kinds != "tm").astype(int))
+    rechosen = _first_by_key(job, keys, in_plan)
+    picks[left_out] = rechosen[left_out]
+    return picks, int((left_out & valid).sum())
+
+
+def _rule_rows(job: Job, scheme: CostScheme, in_plan: np.ndarray) -> tuple[np.ndarray, str | None]:
+    """TM match if its fuzzy score reaches the scheme's threshold, else the rule's MT system."""
+    is_tm = (job.kinds == "tm") & in_plan
+    mt_systems = [s for s in dict.fromkeys(job.systems[(job.kinds == "mt") & in_plan])]
+    if scheme.rule_mt in mt_systems:
+        mt = scheme.rule_mt
+    elif mt_systems:
+        mt = min(mt_systems, key=lambda s: float(job.predicted_ter[job.systems == s].mean()))
+    else:
+        mt = None
+    fuzzy = np.nan_to_num(job.fuzzy, nan=-1.0)
+    strong_tm = _first_by_key(job, [-fuzzy], is_tm & (fuzzy >= scheme.rule_threshold))
+    fallback_tm = _first_by_key(job, [-fuzzy], is_tm)
+    mt_rows = _rows_of_system(job, mt) if mt is not None else np.full(job.n_segments, -1)
+    rows = np.where(strong_tm >= 0, strong_tm, np.where(mt_rows >= 0, mt_rows, fallback_tm))
+    return rows, mt
+
+
+def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray) -> np.ndarray:
+    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER)."""
+    cost = job.words[job.segments] * rate * prices.expected / 100.0 + prices.base
+    return _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+
+
+def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name: str, kind: str, rows: np.ndarray) -> PlanCost:
+    has = rows >= 0
+    safe = np.where(has, rows, 0)
+    words = job.words.astype(np.float64)
+    expected = np.where(has, prices.expected[safe], prices.new_payable)
+    cat = np.where(has, prices.cat[safe], prices.new_payable)
+    actual = np.where(has, prices.actual[safe], prices.new_payable)
+    base = np.where(has, prices.base[safe], 0.0)
+    band = np.where(has, prices.cat_band[safe], np.where(job.repeated & (prices.new_payable < scheme.new), "repetitions", "new"))
+    weighted = words * expected / 100.0
+    cost = weighted * rate + base
+    ref = job.has_reference
+    actual_weighted = words * actual / 100.0
+    actual_cost = actual_weighted * rate + base
+    total_actual = float(actual_cost[ref].sum()) if ref.any() else None
+    est_ref = float(cost[ref].sum()) if ref.any() else None
+    systems = np.where(has, job.systems[safe], "(none)")
+
+    def group(keys: np.ndarray) -> dict[str, dict[str, float | None]]:
+        out: dict[str, dict[str, float | None]] = {}
+        for k in dict.fromkeys(keys):
+            m = keys == k
+            out[str(k)] = {
+                "segments": int(m.sum()),
+                "words": int(words[m].sum()),
+                "weighted_words": float(weighted[m].sum()),
+                "cost": float(cost[m].sum()),
+                "actual_cost": float(actual_cost[m & ref].sum()) if (m & ref).any() else None,
+            }
+        return out
+
+    return PlanCost(
+        plan=name,
+        kind=kind,
+        segments=job.n_segments,
+        words=int(words.sum()),
+        weighted_words=float(weighted.sum()),
+        cost=float(cost.sum()),
+        cat_weighted_words=float((words * cat / 100.0).sum()),
+        cat_cost=float((words * cat / 100.0).sum() * rate + base.sum()),
+        base_cost=float(base.sum()),
+        days=float(weighted.sum() / scheme.words_per_day),
+        actual_cost=total_actual,
+        actual_weighted_words=float(actual_weighted[ref].sum()) if ref.any() else None,
+        estimate_on_references=est_ref,
+        error_pct=None if not total_actual else (est_ref - total_actual) / total_actual * 100.0,  # type: ignore[operator]
+        reference_segments=int(ref.sum()),
+        by_band=group(band),  # type: ignore[arg-type]
+        by_document=group(job.documents),
+        by_system={s: {"segments": v["segments"], "words": v["words"]} for s, v in group(systems).items()},  # type: ignore[misc]
+    )
+
+
+def _confusion(job: Job, scheme: CostScheme, prices: _Prices, picks: np.ndarray) -> dict[str, Any]:
+    """Counts of predicted (rows) vs actual (columns) quality band of the picks with a reference."""
+    labels = [b.label for b in scheme.mt_bands]
+    counts = np.zeros((len(labels), len(labels)), dtype=np.int64)
+    rows = picks[(picks >= 0) & job.has_reference]
+    if len(rows):
+        np.add.at(counts, (prices.predicted_band[rows], prices.actual_band[rows]), 1)
+    return {"labels": labels, "counts": counts.tolist(), "segments": int(len(rows))}
+
+
+def _confidence(job: Job, picks: np.ndarray) -> dict[str, Any]:
+    """Segments and words of the picks per confidence bin (0-0.1, ..., 0.9-1.0) and system."""
+    valid = picks >= 0
+    conf = confidence(job.predicted_ter[picks[valid]])
+    bins = np.clip(np.floor(conf * 10).astype(np.int64), 0, 9)
+    systems = job.systems[picks[valid]]
+    words = job.words[valid]
+    by_system = {}
+    for s in dict.fromkeys(systems):
+        m = systems == s
+        by_system[str(s)] = {
+            "segments": np.bincount(bins[m], minlength=10).tolist(),
+            "words": np.bincount(bins[m], weights=words[m], minlength=10).astype(int).tolist(),
+        }
+    return {"edges": list(CONFIDENCE_EDGES), "by_system": by_system, "mean": float(conf.mean()) if len(conf) else None}
