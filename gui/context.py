@@ -24,6 +24,8 @@ class ProjectContext(QObject):
     data_changed = Signal()
     overrides_changed = Signal()
     """The user changed a pick (the analysis recomputes; the table updated itself)."""
+    analysis_changed = Signal(object)
+    """A new cost estimate (``tmtprime.cost.CostEstimate``) is on screen."""
     message = Signal(str)
     """A short note for the status bar."""
 

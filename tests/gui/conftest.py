@@ -1,0 +1,125 @@
+"""Fixtures of the GUI tests: a small project with candidates and recommendations, a main window on it.
+
+Qt runs offscreen (tests/conftest.py sets QT_QPA_PLATFORM). The project is
+built through the library: TSV imports and a stored set of picks with their
+per-candidate predictions (what a recommender run leaves in the store).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets", reason="the gui extra (PySide6) is not installed")
+
+from tests.conftest import ROOT  # noqa: E402
+
+SYSTEMS = ("mt-a", "mt-b")
+OUTPUT = ROOT / "test-output" / "gui"
+"""Screenshots land here (git-ignored) so a person can look at them."""
+
+
+def write_tsv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, delimiter="\t", lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+    return path
+
+
+SOURCES = [
+    "Open the file", "Save the document", "Close the window", "Print the report", "Delete the selected rows",
+    "Export the table", "Import a new file", "Rename the folder", "Copy the selected text", "Paste the text here",
+    "Undo the last change", "Redo the last change", "Show the hidden columns", "Hide the toolbar", "Sort by date",
+    "Filter by name", "Add a new account", "Remove the account", "Check the spelling", "Find and replace",
+]
+TARGETS = [
+    "Abra el archivo", "Guarde el documento", "Cierre la ventana", "Imprima el informe", "Elimine las filas seleccionadas",
+    "Exporte la tabla", "Importe un archivo nuevo", "Cambie el nombre de la carpeta", "Copie el texto seleccionado",
+    "Pegue el texto aquí", "Deshaga el último cambio", "Rehaga el último cambio", "Muestre las columnas ocultas",
+    "Oculte la barra de herramientas", "Ordene por fecha", "Filtre por nombre", "Añada una cuenta nueva",
+    "Quite la cuenta", "Revise la ortografía", "Busque y reemplace",
+]
+
+
+def build_project(directory: Path, *, copies: int = 3) -> Path:
+    """A project: a TM, one document of ``20 * copies`` segments with a TM match and two MT outputs, and picks."""
+    from tmtprime.store import Store, import_file
+    from tmtprime.store.records import CandidatePrediction, NewRecommendation
+
+    tm = write_tsv(directory / "tm.tsv", ["source", "target"], [[s, t] for s, t in zip(SOURCES, TARGETS)])
+    rows = []
+    for k in range(copies):
+        for i, (s, t) in enumerate(zip(SOURCES, TARGETS)):
+            source = s if k == 0 else f"{s} number {k}"
+            rows.append([source, s, t, str(100 - 7 * k - (i % 3) * 5), t.replace("el ", "un ") + "", t.lower() + f" {k}"])
+    doc = write_tsv(directory / "job.tsv", ["source", "tm_source", "tm_target", "tm_fuzzy", "mt_a", "mt_b"], rows)
+    path = directory / "demo.db"
+    with Store.create(path, source_lang="en", target_lang="es", name="Demo job") as store:
+        import_file(store, tm, role="tm")
+        from tmtprime.formats import ColumnMapping
+
+        mapping = ColumnMapping(source="source", tm="tm_target", tm_source="tm_source", tm_score="tm_fuzzy",
+                                mt={"mt-a": "mt_a", "mt-b": "mt_b"})  # fmt: skip
+        import_file(store, doc, role="document", mapping=mapping)
+        store.models.save("fixture-model", b"", {"what": "stored picks of the GUI test fixture"})
+        recs = []
+        for n, seg in enumerate(store.segments.iter(role="document")):
+            predicted = {c.id: (5.0 + 9 * ((n + j) % 5), 0.2 + 0.15 * ((n + j) % 5)) for j, c in enumerate(seg.candidates)}
+            pick = min(predicted, key=lambda cid: predicted[cid][0])
+            preds = {cid: CandidatePrediction(p, ter, 1 - ter / 60) for cid, (ter, p) in predicted.items()}
+            recs.append(NewRecommendation(seg.id, pick, 1 - predicted[pick][0] / 60, preds))
+        store.recommendations.save("fixture-model", recs)
+    return path
+
+
+@pytest.fixture
+def project_path(tmp_path: Path) -> Path:
+    return build_project(tmp_path)
+
+
+@pytest.fixture
+def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """QSettings in a temporary directory, so tests neither read nor change the user's."""
+    from PySide6.QtCore import QSettings
+
+    d = tmp_path / "settings"
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(d))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(d))
+    return d
+
+
+@pytest.fixture
+def window(qtbot, project_path: Path, settings_dir: Path):
+    """The main window with the fixture project open."""
+    from tmtprime.gui.app import application
+    from tmtprime.gui.window import MainWindow
+
+    application()
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    assert w.open_project(str(project_path))
+    yield w
+    w.context.runner.cancel()
+    w.context.runner.wait(30000)
+
+
+def wait_idle(qtbot, window, timeout: int = 60000) -> None:
+    """Wait until no task runs (the estimate after a change, an import...)."""
+    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive(), timeout=timeout)
+
+
+def screenshot(widget, name: str) -> Path:
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    assert widget.grab().save(str(path)), f"could not write {path}"
+    return path
+
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
