@@ -65,4 +65,7 @@ class ProjectContext(QObject):
             if changes_data:
                 self.data_changed.emit()
 
-        return self.runner.start(title, lambda reporter: work(store, reporter), done)
+        if not self.runner.start(title, lambda reporter: work(store, reporter), done):
+            self.message.emit(f"{self.runner.title} is still running: wait for it or cancel it (Esc)")
+            return False
+        return True

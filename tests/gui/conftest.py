@@ -102,6 +102,8 @@ def window(qtbot, project_path: Path, settings_dir: Path):
     application()
     w = MainWindow()
     qtbot.addWidget(w)
+    w.errors = []  # what the error dialog would have shown (a modal dialog would block the test)
+    w.show_error = lambda _title, message: w.errors.append(message)
     w.resize(1400, 900)
     w.show()
     assert w.open_project(str(project_path))
