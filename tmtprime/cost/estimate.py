@@ -17,8 +17,8 @@ A segment with no candidate of the plan's system is new; a fuzzy, MT or new
 segment whose source repeats an earlier one of the job is paid at most the
 repetitions rate (Trados counts it once in full, then as a repetition).
 The cost-aware plan takes, per segment, the candidate with the lowest
-expected cost including base costs, so its estimate is never above any single
-system's.
+expected cost including base costs (or none, when translating from scratch is
+cheaper), so its estimate is never above any single system's.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
 COMBINED = ("rule", "tmtprime", "cost-aware")
-CONFIDENCE_EDGES = tuple(round(x, 1) for x in np.linspace(0.0, 1.0, 11))
+CONFIDENCE_EDGES = tuple(k / 10 for k in range(11))
 
 
 @dataclass
@@ -101,6 +101,9 @@ class CostEstimate:
     """Predicted vs actual quality band of TMTprime's picks on segments with a reference."""
     confidence: dict[str, Any]
     """Segments and words of TMTprime's picks per confidence bin and system."""
+    analysis: dict[str, dict[str, dict[str, int]]]
+    """The CAT analysis of the TM alone, per document then band (``context``, ``repetitions``,
+    ``cross-file repetitions``, ``100``, the fuzzy bands, ``new``): segments, words, characters."""
     notes: list[str] = field(default_factory=list)
 
     def plan(self, name: str) -> PlanCost:
@@ -140,6 +143,7 @@ class CostEstimate:
             "best_single": self.best_single.plan,
             "confusion": _json(self.confusion),
             "confidence": _json(self.confidence),
+            "analysis": _json(self.analysis),
             "scheme": self.scheme.to_dict(),
             "scheme_source": self.scheme.source,
             "notes": list(self.notes),
@@ -274,6 +278,7 @@ def estimate_job(
         plans=plans,
         confusion=_confusion(job, scheme, prices, picks),
         confidence=_confidence(job, picks),
+        analysis=_analysis(job, scheme, prices, in_plan),
         notes=notes,
     )
 
@@ -295,7 +300,7 @@ def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None, r
                 expected[mask] = table[whole_match(predicted_match[mask])]
     actual = np.where(repeated_row, capped[whole_match(100.0 - job.actual_ter)], quality[whole_match(100.0 - job.actual_ter)])
     actual[np.isnan(job.actual_ter)] = np.nan
-    cat = np.where(repeated_row, capped, quality)[whole_match(predicted_match)] if len(job.segments) else np.empty(0)
+    cat = np.where(repeated_row, capped[whole_match(predicted_match)], quality[whole_match(predicted_match)])
     predicted_band = scheme.quality_band_index(predicted_match)
     mt_labels = {i: f"MT {b.label}" for i, b in enumerate(scheme.mt_bands)}
     cat_band = np.array([mt_labels[i] for i in predicted_band], dtype=object)
@@ -381,9 +386,14 @@ def _rule_rows(job: Job, scheme: CostScheme, in_plan: np.ndarray) -> tuple[np.nd
 
 
 def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray) -> np.ndarray:
-    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER)."""
+    """Per segment, the candidate with the lowest expected cost (ties: lower predicted TER), or none
+    (translation from scratch) when that is cheaper still, so no single system's estimate is lower."""
     cost = job.words[job.segments] * rate * prices.expected / 100.0 + prices.base
-    return _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    rows = _first_by_key(job, [np.round(cost, 9), job.predicted_ter], in_plan)
+    scratch = job.words * rate * prices.new_payable / 100.0
+    best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
+    rows[np.round(scratch, 9) < np.round(best, 9)] = -1
+    return rows
 
 
 def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name: str, kind: str, rows: np.ndarray) -> PlanCost:
@@ -464,3 +474,29 @@ def _confidence(job: Job, picks: np.ndarray) -> dict[str, Any]:
             "words": np.bincount(bins[m], weights=words[m], minlength=10).astype(int).tolist(),
         }
     return {"edges": list(CONFIDENCE_EDGES), "by_system": by_system, "mean": float(conf.mean()) if len(conf) else None}
+
+
+def _analysis(job: Job, scheme: CostScheme, prices: _Prices, in_plan: np.ndarray) -> dict[str, dict[str, dict[str, int]]]:
+    """Per document and CAT band of the best TM match: segments, words, characters (no TM: all new)."""
+    is_tm = (job.kinds == "tm") & in_plan
+    rows = _first_by_key(job, [-np.nan_to_num(job.fuzzy, nan=-1.0)], is_tm)
+    has = rows >= 0
+    bands = np.where(has, prices.cat_band[np.where(has, rows, 0)], "new").astype(object)
+    repeated = job.repeated & ~np.isin(bands, ["context", "TM 100"])
+    cross = repeated & (job.documents[np.maximum(job.first_occurrence, 0)] != job.documents)
+    bands[repeated] = "repetitions"
+    bands[cross] = "cross-file repetitions"
+    bands = np.array([b.removeprefix("TM ") for b in bands], dtype=object)
+    order = ["context", "repetitions", "cross-file repetitions"] + [b.label for b in scheme.tm_bands] + ["new"]
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for doc in dict.fromkeys(job.documents):
+        m = job.documents == doc
+        out[str(doc)] = {
+            band: {
+                "segments": int((m & (bands == band)).sum()),
+                "words": int(job.words[m & (bands == band)].sum()),
+                "characters": int(job.characters[m & (bands == band)].sum()),
+            }
+            for band in order
+        }
+    return out

@@ -50,12 +50,16 @@ class Job:
     words: np.ndarray = field(init=False)
     characters: np.ndarray = field(init=False)
     repeated: np.ndarray = field(init=False)
+    first_occurrence: np.ndarray = field(init=False)
+    """Index of the earlier segment a repetition repeats (-1 for first occurrences)."""
     has_reference: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         self.words = np.array([word_count(s) for s in self.sources], dtype=np.int64)
         self.characters = np.array([len(s) for s in self.sources], dtype=np.int64)
-        self.repeated = np.array([f is not None for f in first_occurrences(self.sources)], dtype=bool)
+        firsts = first_occurrences(self.sources)
+        self.first_occurrence = np.array([-1 if f is None else f for f in firsts], dtype=np.int64)
+        self.repeated = self.first_occurrence >= 0
         has = np.zeros(len(self.sources), dtype=bool)
         has[self.segments[~np.isnan(self.actual_ter)]] = True
         self.has_reference = has

@@ -152,6 +152,8 @@ def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> Evaluati
 
 
 def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, rep: EvaluationReport) -> dict[str, Any]:
+    from tmtprime.cost.calibration import CARD_KEY, fit_band_calibration
+
     project = store.project()
     scores, positive = rep.decision_scores, rep.decision_positive
     return {
@@ -188,6 +190,8 @@ def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, re
                 f"{p:.2f}": threshold_for_precision(scores, positive, p) for p in PRECISION_TARGETS
             },
         },
+        # expected payable rates of cost estimates: actual bands given the out-of-fold prediction
+        CARD_KEY: fit_band_calibration(model.oof_predicted_ter_, rows.ter, rows.kinds).to_dict(),
     }
 
 

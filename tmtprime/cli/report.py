@@ -1,0 +1,63 @@
+"""``tmtprime report PATH``: what the job costs with each system, the classic rule and TMTprime's picks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from tmtprime.cli._common import add_quiet
+    from tmtprime.report import REPORT_FORMATS
+
+    parser = subparsers.add_parser(
+        "report",
+        help="cost report: CAT-style analysis, each system alone vs the classic rule vs TMTprime",
+        description=(
+            "Estimates the cost of the project's documents under each plan from the stored recommendations "
+            "(run 'tmtprime recommend' first) and a cost scheme; where segments have references, the actual cost "
+            "stands beside the estimate. Text goes to stdout unless -o is given; pdf needs -o."
+        ),
+    )
+    parser.add_argument("path", metavar="PATH", help="project file or database URL")
+    parser.add_argument("--scheme", default="matecat", metavar="FILE|NAME", help="a .toml/.json file, a scheme stored in the project, or a preset (default: matecat)")
+    parser.add_argument("--document", metavar="NAME", help="only this document (default: every document)")
+    parser.add_argument("--systems", metavar="A,B", help="only these systems take part (comma-separated)")
+    parser.add_argument("--model", metavar="NAME", help="the model whose recommendations to use (default: the newest)")
+    parser.add_argument("--format", "-f", choices=REPORT_FORMATS, default=None, help="default: from -o's suffix, else text")
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file (default: stdout)")
+    add_quiet(parser)
+    parser.set_defaults(handler=_run)
+
+
+def _format(ns: argparse.Namespace) -> str:
+    from tmtprime.report import SUFFIXES
+
+    if ns.format:
+        return ns.format
+    if ns.output is not None:
+        by_suffix = {v: k for k, v in SUFFIXES.items()} | {".htm": "html", ".tsv": "csv"}
+        return by_suffix.get(ns.output.suffix.lower(), "text")
+    return "text"
+
+
+def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.cost import estimate_costs, load_scheme
+    from tmtprime.progress import ConsoleReporter
+    from tmtprime.report import write_report
+    from tmtprime.store import Store
+
+    fmt = _format(ns)
+    systems = [s.strip() for s in ns.systems.split(",") if s.strip()] if ns.systems else None
+    with Store.open(ns.path) as store:
+        scheme = load_scheme(ns.scheme, store=store)
+        est = estimate_costs(
+            store, scheme, document=ns.document, systems=systems, model=ns.model, reporter=ConsoleReporter(quiet=ns.quiet)
+        )
+    result = write_report(est, fmt, ns.output)
+    if ns.output is None:
+        sys.stdout.write(str(result))
+    elif not ns.quiet:
+        print(f"wrote {fmt} report to {result}", file=sys.stderr)
+    return 0
