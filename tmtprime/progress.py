@@ -182,6 +182,7 @@ def track(
     quiet: bool = False,
     unit: str = "it",
     callback: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> Iterator[T]:
-    """Yield ``items`` while showing progress (console) or calling ``callback``."""
-    return as_reporter(quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)
+    """Yield ``items`` as one phase of ``reporter``, else with console progress or calling ``callback``."""
+    return as_reporter(reporter, quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)

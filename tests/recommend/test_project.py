@@ -9,7 +9,8 @@ from tests.test_product_workflow import _mapping
 from tmtprime.cli import main
 from tmtprime.errors import ModelError
 from tmtprime.features.extractor import CandidateFeatureExtractor
-from tmtprime.recommend.project import recommend_project, resolve_mt_threshold, train_project
+from tmtprime.workflows.recommendation import recommend, resolve_mt_threshold
+from tmtprime.workflows.training import train
 from tmtprime.store import Store
 
 
@@ -27,24 +28,24 @@ def project(tmp_path_factory):
 
 def test_features_are_cached_and_a_rerun_does_not_recompute(project, monkeypatch):
     with Store.open(project) as store:
-        train_project(store, name="m1")
-        first = recommend_project(store, model_name="m1")
+        train(store, name="m1")
+        first = recommend(store, model="m1")
         assert first.segments == 30
 
         def refuse(self, segments):
             raise AssertionError(f"recomputed features of {len(segments)} segments")
 
         monkeypatch.setattr(CandidateFeatureExtractor, "transform", refuse)
-        again = recommend_project(store, model_name="m1")
+        again = recommend(store, model="m1")
         assert again.by_system == first.by_system
 
 
 def test_mt_threshold_only_moves_picks_towards_the_tm(project):
     with Store.open(project) as store:
         if not store.models.list():
-            train_project(store, name="m1")
-        free = recommend_project(store, model_name="m1")
-        strict = recommend_project(store, model_name="m1", mt_threshold=0.99)
+            train(store, name="m1")
+        free = recommend(store, model="m1")
+        strict = recommend(store, model="m1", mt_threshold=0.99)
         assert strict.by_system.get("tm", 0) >= free.by_system.get("tm", 0)
         assert sum(strict.by_system.values()) == sum(free.by_system.values())
 
@@ -56,8 +57,8 @@ def test_every_alternative_is_exported_with_a_confidence_on_the_picks_scale(proj
 
     with Store.open(project) as store:
         if not store.models.list():
-            train_project(store, name="m1")
-        recommend_project(store, model_name="m1")
+            train(store, name="m1")
+        recommend(store, model="m1")
         segments = list(store.segments.iter(role="document"))
         recs = store.recommendations.for_segments([s.id for s in segments], model="m1")
         for seg in segments:
@@ -93,7 +94,7 @@ def test_training_without_dev_data_or_tm_is_a_clear_error(tmp_path):
     db = str(tmp_path / "E.db")
     assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
     with Store.open(db) as store, pytest.raises(ModelError, match="no development data"):
-        train_project(store)
+        train(store)
     assert main(["train", db, "-q"]) == 1  # one line on stderr, no traceback
 
 
@@ -105,24 +106,25 @@ def test_dev_segments_without_candidates_name_the_missing_columns(tmp_path):
     assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
     assert main(["import", db, str(dev), "--as", "dev", "--source-col", "source", "--reference-col", "reference", "-q"]) == 0
     with Store.open(db) as store, pytest.raises(ModelError, match="no candidates to learn from.*--tm-col, --mt-col"):
-        train_project(store)
+        train(store)
 
 
 def test_models_of_an_older_feature_set_after_an_upgrade(tmp_path):
     """The project's copy of the shipped default is refreshed; its own old model is refused with what to do."""
     from tmtprime.features.extractor import FEATURE_SET_VERSION
-    from tmtprime.recommend.project import SHIPPED_MODEL_NAME, model_for
+    from tmtprime.workflows.models import SHIPPED_MODEL_NAME, model_for
 
     db = str(tmp_path / "P.db")
     assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
     old_card = {"features": {"version": "3", "names": ["a"] * 73}}
     with Store.open(db) as store:
         store.models.save(SHIPPED_MODEL_NAME, b"a model of feature set 3", old_card)
-        name, model, card = model_for(store, None)
-        assert name == SHIPPED_MODEL_NAME
-        assert card["features"]["version"] == FEATURE_SET_VERSION
+        chosen = model_for(store, None)
+        assert chosen.name == SHIPPED_MODEL_NAME
+        assert chosen.card["features"]["version"] == FEATURE_SET_VERSION
+        assert chosen.model.classifier_ is not None
+        chosen.save(store)  # a use case stores it with its results
         assert store.models.get(SHIPPED_MODEL_NAME).card["features"]["version"] == FEATURE_SET_VERSION
-        assert model.classifier_ is not None
 
         store.models.save("svm-old", b"a model of feature set 3", old_card)
         with pytest.raises(ModelError, match=r"'svm-old' was trained on feature set 3.*tmtprime train"):

@@ -32,17 +32,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.errors import UsageError
-    from tmtprime.recommend.evaluation import meteor_function
-    from tmtprime.recommend.project import evaluate_project
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
+    from tmtprime.workflows.evaluation import evaluate
 
     if ns.folds < 2:
         raise UsageError("--folds must be at least 2")
     with Store.open(ns.path) as store:
-        document_id = store.documents.get(ns.document).id if ns.document else None
-        meteor = None if ns.no_meteor else meteor_function(store.project().target_lang.split("-")[0].lower())
-        rep = evaluate_project(
-            store, document_id=document_id, model_name=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, quiet=ns.quiet, meteor=meteor
+        rep = evaluate(
+            store, document=ns.document, model=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, meteor=not ns.no_meteor,
+            reporter=ConsoleReporter(quiet=ns.quiet),
         )
     print(rep.render())
     if ns.plots:

@@ -41,12 +41,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
-    from tmtprime.store.exporter import export_project
+    from tmtprime.workflows.exporting import export
 
     with Store.open(ns.path) as store:
-        result = export_project(
-            store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, quiet=ns.quiet
+        result = export(
+            store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, reporter=ConsoleReporter(quiet=ns.quiet)
         )
     print(result.summary(), file=sys.stderr if ns.out == "-" else sys.stdout)
     return 0

@@ -102,8 +102,9 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
 
 
 def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
-    from tmtprime.store.importer import import_file
+    from tmtprime.workflows.importing import import_files
 
     if ns.name and len(ns.files) > 1:
         raise UsageError("--name names one document: give one FILE with it")
@@ -112,9 +113,9 @@ def _run(ns: argparse.Namespace) -> int:
     mapping = column_mapping(ns)
     with Store.open(ns.path) as store:
         for file in ns.files:
-            result = import_file(
-                store, file, role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
-                target_file=ns.target_file, quiet=ns.quiet,
+            (result,) = import_files(
+                store, [file], role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
+                target_file=ns.target_file, reporter=ConsoleReporter(quiet=ns.quiet),
             )
             print(result.summary())
     return 0

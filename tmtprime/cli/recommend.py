@@ -30,7 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
     parser.add_argument("--model", metavar="NAME", help="model to use (default: the newest)")
-    parser.add_argument("--document", metavar="NAME", help="only this document (default: every document of role 'document')")
+    parser.add_argument("--document", metavar="NAME", action="append",
+                        help="only this document (repeatable; default: every document of role 'document')")
+    parser.add_argument("--system", metavar="NAME", action="append", dest="systems",
+                        help="only candidates of this system take part (repeatable; default: every system)")
     knob = parser.add_mutually_exclusive_group()
     knob.add_argument("--mt-threshold", type=_probability, metavar="X", help="MT over TM only when at least X sure (0-1 or %%)")
     knob.add_argument("--precision", type=_probability, metavar="P", help="MT over TM at the threshold that reached precision P")
@@ -40,22 +43,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.recommend.project import recommend_project
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
+    from tmtprime.workflows.recommendation import recommend
 
     with Store.open(ns.path) as store:
-        document_id = store.documents.get(ns.document).id if ns.document else None
-        outcome = recommend_project(
+        outcome = recommend(
             store,
-            model_name=ns.model,
-            document_id=document_id,
+            model=ns.model,
+            documents=ns.document,
+            systems=ns.systems,
             mt_threshold=ns.mt_threshold,
             target_precision=ns.precision,
             n_jobs=ns.jobs,
-            quiet=ns.quiet,
+            reporter=ConsoleReporter(quiet=ns.quiet),
         )
-    shares = ", ".join(f"{s} {n}" for s, n in sorted(outcome.by_system.items(), key=lambda x: -x[1]))
-    knob = "" if outcome.mt_threshold is None else f", MT threshold {outcome.mt_threshold:.2f}"
-    print(f"recommended {outcome.segments} segments with model {outcome.model!r}{knob}: {shares}")
-    print(f"mean confidence {outcome.mean_confidence:.3f}")
+    print(outcome.render(), end="")
     return 0

@@ -43,19 +43,17 @@ def _format(ns: argparse.Namespace) -> str:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.cost import estimate_costs, load_scheme
     from tmtprime.progress import ConsoleReporter
-    from tmtprime.report import write_report
     from tmtprime.store import Store
+    from tmtprime.workflows.reporting import report
 
     fmt = _format(ns)
     systems = [s.strip() for s in ns.systems.split(",") if s.strip()] if ns.systems else None
     with Store.open(ns.path) as store:
-        scheme = load_scheme(ns.scheme, store=store)
-        est = estimate_costs(
-            store, scheme, document=ns.document, systems=systems, model=ns.model, reporter=ConsoleReporter(quiet=ns.quiet)
+        result = report(
+            store, fmt, ns.output, scheme=ns.scheme, document=ns.document, systems=systems, model=ns.model,
+            reporter=ConsoleReporter(quiet=ns.quiet),
         )
-    result = write_report(est, fmt, ns.output)
     if ns.output is None:
         sys.stdout.write(str(result))
     elif not ns.quiet:

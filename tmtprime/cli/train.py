@@ -27,24 +27,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.recommend import persist
-    from tmtprime.recommend.project import train_project
     from tmtprime.store import Store
+    from tmtprime.workflows.training import train
 
     with Store.open(ns.path) as store:
-        name, card, model = train_project(store, name=ns.name, n_jobs=ns.jobs, quiet=ns.quiet)
-    cv = card["cross_validated"]
-    data = card["data"]
-    print(
-        f"trained model {name!r} on {data['segments']} segments ({data['candidates']} candidates, "
-        f"{data['documents']} documents)"
-    )
-    print(
-        f"cross-validated: picks mean TER {cv['mean_ter']['TMTprime picks']:.2f} vs best single system "
-        f"{cv['mean_ter']['best single system']:.2f} and oracle {cv['mean_ter']['oracle']:.2f} "
-        f"(gap closed {100 * cv['gap_closed']:.1f} %), ECE {cv['ece']:.3f}"
-    )
+        outcome = train(store, name=ns.name, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+    print(outcome.render(), end="")
     if ns.output:
-        card_path = persist.save_file(ns.output, model, card)
+        card_path = persist.save_file(ns.output, outcome.model, outcome.card)
         print(f"wrote {ns.output} and {card_path}")
     return 0

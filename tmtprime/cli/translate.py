@@ -38,30 +38,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _options(ns: argparse.Namespace, source_lang: str, target_lang: str) -> dict[str, object]:
-    """Engine options from the command line: only those the chosen engine takes."""
+def _options(ns: argparse.Namespace) -> dict[str, object]:
+    """Engine options from the command line: only those the chosen engine takes (languages come from the project)."""
     from tmtprime.errors import UsageError
 
-    langs = {"source_lang": source_lang, "target_lang": target_lang}
     if ns.engine == "apertium":
         if ns.file or ns.output:
             raise UsageError("--file/--output are for --engine file")
-        return {**langs, "pair": ns.pair, "mark_unknown": ns.mark_unknown, "n_jobs": ns.jobs, "batch_size": ns.batch_size}
+        return {"pair": ns.pair, "mark_unknown": ns.mark_unknown, "n_jobs": ns.jobs, "batch_size": ns.batch_size}
     if ns.engine == "file":
         if not ns.file:
             raise UsageError("--engine file needs --file FILE (the translations)")
-        return {**langs, "path": ns.file, "output": ns.output, "missing": "skip"}
-    return langs
+        return {"path": ns.file, "output": ns.output, "missing": "skip"}
+    return {}
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.mt.engine import create_engine
-    from tmtprime.mt.project import translate_project
+    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
+    from tmtprime.workflows.translation import translate
 
     with Store.open(ns.path) as store:
-        project = store.project()
-        engine = create_engine(ns.engine, **_options(ns, project.source_lang, project.target_lang))
-        report = translate_project(store, engine, system=ns.system, documents=ns.document, quiet=ns.quiet)
+        report = translate(
+            store, ns.engine, engine_options=_options(ns), system=ns.system, documents=ns.document,
+            reporter=ConsoleReporter(quiet=ns.quiet),
+        )
     print(report.render(), end="")
     return 0

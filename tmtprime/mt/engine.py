@@ -17,7 +17,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from tmtprime.errors import TmtprimeError, UsageError
-from tmtprime.progress import ProgressCallback
+from tmtprime.progress import ProgressCallback, Reporter
 
 ENTRY_POINT_GROUP = "tmtprime.mt_engines"
 
@@ -44,9 +44,14 @@ class MTEngine(ABC):
 
     @abstractmethod
     def translate(
-        self, segments: Sequence[str], *, quiet: bool = True, callback: ProgressCallback | None = None
+        self,
+        segments: Sequence[str],
+        *,
+        quiet: bool = True,
+        callback: ProgressCallback | None = None,
+        reporter: Reporter | None = None,
     ) -> list[str]:
-        """One translation per segment, in order."""
+        """One translation per segment, in order (progress to ``reporter``, else as ``quiet``/``callback`` say)."""
 
     def describe(self) -> str:
         """What produced the output (engine, version, options): stored with the system."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from tmtprime.errors import InputError, UsageError
 from tmtprime.mt.engine import MTEngine
-from tmtprime.progress import ProgressCallback
+from tmtprime.progress import ProgressCallback, Reporter
 
 
 class ImportedEngine(MTEngine):
@@ -97,11 +97,18 @@ class ImportedEngine(MTEngine):
         return table
 
     def translate(
-        self, segments: Sequence[str], *, quiet: bool = True, callback: ProgressCallback | None = None
+        self,
+        segments: Sequence[str],
+        *,
+        quiet: bool = True,
+        callback: ProgressCallback | None = None,
+        reporter: Reporter | None = None,
     ) -> list[str]:
         table = self._table()
         out: list[str] = []
         for i, source in enumerate(segments):
+            if reporter is not None:
+                reporter.check()
             text = table.get(source)
             if text is None:
                 if self.missing == "error":
@@ -114,4 +121,6 @@ class ImportedEngine(MTEngine):
             out.append(text)
             if callback is not None:
                 callback(i + 1, len(segments))
+            if reporter is not None:
+                reporter.progress(i + 1, len(segments))
         return out

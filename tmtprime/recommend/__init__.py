@@ -6,8 +6,10 @@
 * :mod:`~tmtprime.recommend.confidence` — the confidence shown with a pick;
 * :mod:`~tmtprime.recommend.evaluation` — cross-validation by document and the full report;
 * :mod:`~tmtprime.recommend.persist` — skops files and model cards;
-* :mod:`~tmtprime.recommend.project` — train / recommend / evaluate on a project store;
 * :mod:`~tmtprime.recommend.plots` — precision-recall curve and reliability diagram.
+
+Training, recommending and evaluating on a project store are use cases in
+:mod:`tmtprime.workflows` (``train``, ``recommend``, ``evaluate``).
 
 Nothing is imported here, so ``tmtprime`` CLI start-up stays light.
 """

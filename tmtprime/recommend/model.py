@@ -137,8 +137,11 @@ from sklearn.svm import SVC, SVR
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from tmtprime.errors import ModelError
+from tmtprime.progress import Reporter
 
 STACKED_FEATURES = ("stack_predicted_ter", "stack_predicted_ter_above_best")
+_FIT_STEPS = ("TER grid search", "TER out-of-fold", "classifier grid search", "classifier out-of-fold", "calibration and final fit")
+"""The phases of :meth:`TMTprimeRecommender.fit`, one progress step each (a cancel is checked between them)."""
 
 
 class PlattSigmoid(BaseEstimator):
@@ -324,7 +327,7 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     # -- fitting ----------------------------------------------------------
-    def fit(self, X, y, *, ter, segments, groups=None, kinds: Sequence[str] | None = None, feature_names: Sequence[str] | None = None):
+    def fit(self, X, y, *, ter, segments, groups=None, kinds: Sequence[str] | None = None, feature_names: Sequence[str] | None = None, reporter: Reporter | None = None):
         X = check_array(X, dtype=np.float64, ensure_all_finite=True, ensure_min_samples=4)
         y = np.asarray(y)
         if y.shape != (len(X),) or not set(np.unique(y)) <= {0, 1}:
@@ -352,6 +355,8 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         grid_splits = _grouped_splits(groups[grid_rows], self.cv)
         n_features = X.shape[1] + len(STACKED_FEATURES)
 
+        steps = iter((reporter or Reporter()).track(_FIT_STEPS, desc="training the recommender"))
+        next(steps)
         # 1. TER regressor: grid search on the subset, then out-of-fold
         #    predictions on all rows (the classifier must learn from predictions
         #    of the kind it will see on new data, not from in-sample fits).
@@ -360,18 +365,22 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
             "neg_mean_absolute_error", grid_splits,
         ).fit(X[grid_rows], ter[grid_rows])
         self.ter_params_ = ter_search.best_params_
+        next(steps)
         self.oof_predicted_ter_ = self._out_of_fold(self._svr().set_params(**self.ter_params_), X, ter, splits)
         self.ter_model_ = self._svr().set_params(**self.ter_params_).fit(X, ter)
 
         # 2. Classifier on features + stacked predicted TER; Platt scaling on
         #    its out-of-fold decision values, then the SVM refitted on all rows.
+        next(steps)
         Xs = self._stack(X, self.oof_predicted_ter_, seg)
         clf_search = self._search(
             self._svc(), {"svc__C": list(self.C_grid), "svc__gamma": [g / n_features for g in self.gamma_grid]},
             "roc_auc", grid_splits,
         ).fit(Xs[grid_rows], y[grid_rows])
         self.clf_params_ = clf_search.best_params_
+        next(steps)
         oof_decision = self._out_of_fold(self._svc().set_params(**self.clf_params_), Xs, y, splits)
+        next(steps)
         self.platt_ = PlattSigmoid().fit(oof_decision, y)
         self.oof_probability_ = self.platt_.predict(oof_decision)
         self.classifier_ = self._svc().set_params(**self.clf_params_).fit(Xs, y)
@@ -382,6 +391,7 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         self.pick_platt_ = PlattSigmoid().fit(logit(self.oof_probability_[picks]), y[picks])
         self.cv_scores_ = {"ter_mae": -float(ter_search.best_score_), "roc_auc": float(clf_search.best_score_)}
         self._fit_mt_decision(y, seg, kinds)
+        next(steps, None)
         return self
 
     def _fit_mt_decision(self, y: np.ndarray, seg: np.ndarray, kinds: Sequence[str] | None) -> None:

@@ -54,6 +54,11 @@ class Features:
                 )
         return FeatureSetRecord(id=row.id, name=row.name, feature_names=tuple(row.feature_names))
 
+    def exists(self, name: str) -> bool:
+        """True when a feature set called ``name`` is defined."""
+        with self._store.connection() as conn:
+            return conn.execute(select(_SETS.c.id).where(_SETS.c.name == name)).first() is not None
+
     def get(self, name: str) -> FeatureSetRecord:
         """The feature set called ``name``."""
         with self._store.connection() as conn:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, insert, select, update
 
 from tmtprime.errors import InputError, StoreError
-from tmtprime.progress import ProgressCallback, track
+from tmtprime.progress import ProgressCallback, Reporter, track
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
 from tmtprime.store.documents import document_record
@@ -105,13 +105,14 @@ def import_file(
     target_file: str | os.PathLike[str] | None = None,
     quiet: bool = True,
     progress: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> ImportResult:
     """Import ``path`` into ``store`` as ``role`` (``tm``, ``dev`` or ``document``).
 
     ``fmt`` overrides format detection; ``mapping`` is a
     :class:`tmtprime.formats.ColumnMapping` for CSV/TSV. ``progress`` is called
-    as ``progress(done, None)``; raising from it cancels the import (nothing is
-    kept). ``target_file`` is the line-aligned translation of parallel plain text
+    as ``progress(done, None)``; raising from it, or a cancel of ``reporter``
+    (which receives the progress when given), cancels the import (nothing is kept). ``target_file`` is the line-aligned translation of parallel plain text
     (TM target, or reference of dev data); it is part of the import's identity.
     Raises ``InputError``/``FormatError`` naming the file and unit for bad
     content, ``StoreError`` when the project refuses the change.
@@ -142,7 +143,7 @@ def import_file(
             target_file=target_file,
         )
         _check_languages(info, project, file)
-        counted = track(units, desc=f"importing {file.name}", unit=" units", quiet=quiet, callback=progress)
+        counted = track(units, desc=f"importing {file.name}", unit=" units", quiet=quiet, callback=progress, reporter=reporter)
         with store.connection(write=True) as conn:
             if (again := _find(conn, digest, role)) is not None:  # imported meanwhile by another process
                 return ImportResult(document=again, already=True)
@@ -166,6 +167,8 @@ def import_file(
                 )
             )
             record = document_record(_load_document(conn, doc_id))
+            if reporter is not None:
+                reporter.check()  # a cancel after the last unit still rolls the whole file back
     except InputError as error:
         if error.file is None:
             raise type(error)(error.reason, file=file, location=error.location) from None

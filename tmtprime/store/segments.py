@@ -221,6 +221,24 @@ class Segments:
                 total += insert_candidates(conn, chunk, replace=replace)
         return total
 
+    def replace_candidates(
+        self, system: str, kind: str, engine: str | None, document_ids: Sequence[int], candidates: Iterable[NewCandidate]
+    ) -> int:
+        """Drop ``system``'s candidates of the given documents and insert ``candidates``, in one transaction.
+
+        A re-run of a lookup replaces its earlier results, and the project never
+        shows half of either. Returns the number inserted.
+        """
+        total = 0
+        with self._store.connection(write=True) as conn:
+            system_id = ensure_systems(conn, {system: (kind, engine)})[system].id
+            for chunk in batched(document_ids, 500):
+                in_docs = select(_SEG.c.id).where(_SEG.c.document_id.in_(chunk))
+                conn.execute(delete(_CAND).where(_CAND.c.system_id == system_id, _CAND.c.segment_id.in_(in_docs)))
+            for chunk in batched(candidates, _BATCH):
+                total += insert_candidates(conn, chunk, replace=False)
+        return total
+
     def delete_candidates(self, system: str) -> int:
         """Remove every candidate of one system (e.g. before re-running TM lookup); returns how many."""
         with self._store.connection(write=True) as conn:

@@ -38,7 +38,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from tmtprime.errors import UsageError
-from tmtprime.progress import ProgressCallback, track
+from tmtprime.progress import ProgressCallback, Reporter, track
 from tmtprime.tm.fuzzy import MATCH_TYPE_RANK, MatchType, combine, match_type
 from tmtprime.tm.tokenize import match_key, token_matches
 
@@ -150,6 +150,7 @@ class TMIndex:
         *,
         quiet: bool = True,
         callback: ProgressCallback | None = None,
+        reporter: Reporter | None = None,
     ) -> None:
         if len(targets) != len(sources) or (contexts is not None and len(contexts) != len(sources)):
             raise UsageError("TM sources, targets and contexts must have the same length")
@@ -160,7 +161,7 @@ class TMIndex:
         encoded: dict[str, tuple[str, str]] = {}  # identical sources are tokenized once
         keys: list[str] = []
         surfaces: list[str] = []
-        for source in track(self.sources, total=len(self.sources), desc="indexing TM", quiet=quiet, unit="unit", callback=callback):
+        for source in track(self.sources, total=len(self.sources), desc="indexing TM", quiet=quiet, unit="unit", callback=callback, reporter=reporter):
             pair = encoded.get(source)
             if pair is None:
                 pair = encoded[source] = self._encoder.add(source)

@@ -1,7 +1,7 @@
 """TM lookup for a batch of segments: deduplicated, optionally spread over processes.
 
 Plain strings in, :class:`~tmtprime.tm.index.TMMatch` lists out; the store
-integration (:mod:`tmtprime.tm.project`) and the benchmark both call this.
+integration (:mod:`tmtprime.workflows.lookup`) and the benchmark both call this.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from functools import partial
 
 from tmtprime.errors import UsageError
 from tmtprime.parallel import run_batches, workers
-from tmtprime.progress import ProgressCallback, track
+from tmtprime.progress import ProgressCallback, Reporter, track
 from tmtprime.tm.index import TMIndex, TMMatch
 
 Query = tuple[str, str | None]
@@ -31,6 +31,7 @@ def lookup_segments(
     n_jobs: int = 1,
     quiet: bool = True,
     callback: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> list[list[TMMatch]]:
     """Best ``k`` TM matches (at least ``threshold``) of every segment, in input order.
 
@@ -46,7 +47,7 @@ def lookup_segments(
     if n_jobs == 1:
         found = [
             index.lookup(q, context=c, threshold=threshold, k=k)
-            for q, c in track(unique, total=len(unique), desc="TM lookup", quiet=quiet, unit="seg", callback=callback)
+            for q, c in track(unique, total=len(unique), desc="TM lookup", quiet=quiet, unit="seg", callback=callback, reporter=reporter)
         ]
     else:
         batch_size = max(1, -(-len(unique) // workers(n_jobs)))

@@ -1,11 +1,12 @@
-"""TM lookup for a whole project: the project's TM against its documents' segments.
+"""Use case "TM lookup": the project's TM against its documents' segments.
 
 Reads the TM units and segments through the store API, looks every segment
 up (:func:`tmtprime.tm.lookup.lookup_segments`) and stores the best matches as
 ``tm`` candidates of one system (default ``tm-lookup``: imported TM matches,
 e.g. system ``tm`` of the shared data, are left alone). Re-running replaces
-that system's candidates of the segments looked up — in the same transaction
-as the insert, so the project never shows half a lookup.
+that system's candidates of the documents looked up — in the same transaction
+as the insert, after the last cancel check, so the project never shows half a
+lookup and a cancelled one changes nothing.
 """
 
 from __future__ import annotations
@@ -14,16 +15,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, select
-
 from tmtprime.errors import UsageError
-from tmtprime.progress import ProgressCallback
-from tmtprime.store import NewCandidate, SegmentRecord, Store, TMRecord
-from tmtprime.store import schema as db
-from tmtprime.store.segments import batched, ensure_systems, insert_candidates
+from tmtprime.progress import Reporter
+from tmtprime.store import NewCandidate, Store, TMRecord
 from tmtprime.tm.index import TMIndex, TMMatch
 from tmtprime.tm.lookup import lookup_segments
 from tmtprime.tm.repetitions import repetition_stats
+from tmtprime.workflows.selection import work_segments
 
 DEFAULT_SYSTEM = "tm-lookup"
 ENGINE = "tmtprime.tm fuzzy lookup"
@@ -60,25 +58,7 @@ def _context(properties: Mapping[str, object]) -> str | None:
     return next((str(properties[k]) for k in CONTEXT_PROPERTIES if properties.get(k)), None)
 
 
-def work_segments(
-    store: Store, documents: Sequence[str] | None, *, action: str, with_candidates: bool = False
-) -> list[SegmentRecord]:
-    """Segments of the named documents, or of every dev/work document; naming a TM is an error.
-
-    Shared by TM lookup and MT (``action`` words the error: "look up", "translate").
-    """
-    if not documents:
-        return [s for s in store.segments.iter(with_candidates=with_candidates) if s.role != "tm"]
-    out: list[SegmentRecord] = []
-    for name in documents:
-        doc = store.documents.get(name)
-        if doc.role == "tm":
-            raise UsageError(f"document {name!r} is a TM, not a document to {action}")
-        out.extend(store.segments.iter(document_id=doc.id, with_candidates=with_candidates))
-    return out
-
-
-def lookup_project(
+def lookup_tm(
     store: Store,
     *,
     threshold: float = 50.0,
@@ -86,21 +66,25 @@ def lookup_project(
     documents: Sequence[str] | None = None,
     system: str = DEFAULT_SYSTEM,
     n_jobs: int = 1,
-    quiet: bool = True,
-    callback: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> LookupReport:
     """Look up every segment (of ``documents``, or of all non-TM documents) and store the matches."""
+    reporter = reporter or Reporter()
+    if not 0.0 <= threshold <= 100.0:
+        raise UsageError(f"the fuzzy threshold must be between 0 and 100, got {threshold:g}")
+    if k < 1:
+        raise UsageError(f"the number of matches kept must be at least 1, got {k}")
     segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
         raise UsageError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
-    units = list(store.tm.iter_units())
+    units = list(reporter.track(store.tm.iter_units(), total=store.tm.count(), desc="reading TM", unit="unit"))
     tm_names = {d.id: d.name for d in store.documents.list(role="tm")}
     index = TMIndex(
-        [u.source for u in units], [u.target for u in units], [_context(u.properties) for u in units], quiet=quiet
+        [u.source for u in units], [u.target for u in units], [_context(u.properties) for u in units], reporter=reporter
     )
     results = lookup_segments(
         index, [s.source for s in segments], [s.context for s in segments],
-        threshold=threshold, k=k, n_jobs=n_jobs, quiet=quiet, callback=callback,
+        threshold=threshold, k=k, n_jobs=n_jobs, reporter=reporter,
     )
     report = LookupReport(tm_units=len(units), segments=len(segments))
     new: list[NewCandidate] = []
@@ -109,8 +93,8 @@ def lookup_project(
             report.matched += 1
             report.best_types[matches[0].match_type] += 1
         new.extend(_candidate(seg.id, rank, m, units[m.unit], tm_names, system) for rank, m in enumerate(matches))
-    _replace_candidates(store, system, sorted({s.document_id for s in segments}), new)
-    report.candidates = len(new)
+    reporter.check()
+    report.candidates = store.segments.replace_candidates(system, "tm", ENGINE, sorted({s.document_id for s in segments}), new)
     by_doc: dict[str, list[str]] = {}
     for seg in segments:
         by_doc.setdefault(seg.document, []).append(seg.source)
@@ -129,15 +113,3 @@ def _candidate(segment_id: int, rank: int, match: TMMatch, unit: TMRecord, tm_na
             "content_score": match.content_score, "light_edits": match.light_edits,
         },
     )
-
-
-def _replace_candidates(store: Store, system: str, document_ids: list[int], new: list[NewCandidate]) -> None:
-    """Drop ``system``'s candidates of the looked-up documents and insert ``new``: one transaction."""
-    candidates, segments = db.Candidate.__table__, db.Segment.__table__
-    with store.connection(write=True) as conn:
-        system_id = ensure_systems(conn, {system: ("tm", ENGINE)})[system].id
-        for chunk in batched(document_ids, 500):
-            in_docs = select(segments.c.id).where(segments.c.document_id.in_(chunk))
-            conn.execute(delete(candidates).where(candidates.c.system_id == system_id, candidates.c.segment_id.in_(in_docs)))
-        for chunk in batched(new, 2000):
-            insert_candidates(conn, chunk, replace=False)

@@ -1,0 +1,75 @@
+"""The use cases of TMTprime: what the CLI and the desktop application both call.
+
+Each use case is one plain function taking the open :class:`~tmtprime.store.Store`
+(except ``run_job``/``run_demo``, which make their own), its options as keyword
+arguments, and an optional :class:`~tmtprime.progress.Reporter` for status,
+progress and cancellation. Each raises a :class:`~tmtprime.errors.TmtprimeError`
+subclass with a message a user can act on, and a cancel
+(:class:`~tmtprime.errors.Cancelled`) leaves the store as it was: the writes of
+a use case come after its last cancel check, each in one transaction
+(``import_files``: one per file; files imported before a cancel stay)::
+
+    from tmtprime.progress import ConsoleReporter
+    from tmtprime.store import Store
+    from tmtprime import workflows as wf
+
+    with Store.open("P.db") as store:
+        wf.import_files(store, ["tm.tmx"], role="tm")                  # -> [ImportResult]
+        wf.import_files(store, ["job.xlf"], role="document")
+        wf.lookup_tm(store, threshold=50, k=3)                          # -> LookupReport
+        wf.translate(store, "apertium")                                 # or an MTEngine -> TranslateReport
+        wf.train(store, name="m1")                                      # dev data needed -> TrainOutcome
+        wf.recommend(store, systems=["tm-lookup", "apertium_eng-spa"])  # -> RecommendOutcome
+        wf.evaluate(store)                                              # -> EvaluationReport
+        wf.estimate(store, scheme="matecat")                            # -> tmtprime.cost.CostEstimate
+        wf.report(store, "html", "report.html")                         # text/csv/json/html/pdf/trados-xml
+        wf.export(store, "xliff", "out/", reporter=ConsoleReporter())   # -> ExportResult
+
+    wf.run_job(wf.JobOptions(documents=["a.xlf"], tms=["tm.tmx"], out_dir="out"))  # -> JobResult
+    wf.run_demo("tmtprime-demo")                                                  # the bundled sample
+
+Every result object has a ``render()`` (the CLI prints it) besides its fields.
+Modules are named for the use case they hold (``importing``, ``lookup``,
+``translation``, ``training``, ``recommendation``, ``evaluation``,
+``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``); the names
+above are imported on first use, so ``import tmtprime.workflows`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "import_files": "importing",
+    "lookup_tm": "lookup",
+    "LookupReport": "lookup",
+    "translate": "translation",
+    "make_engine": "translation",
+    "TranslateReport": "translation",
+    "train": "training",
+    "TrainOutcome": "training",
+    "recommend": "recommendation",
+    "RecommendOutcome": "recommendation",
+    "evaluate": "evaluation",
+    "estimate": "estimation",
+    "report": "reporting",
+    "export": "exporting",
+    "run_job": "run",
+    "JobOptions": "run",
+    "JobResult": "run",
+    "DocumentOutcome": "run",
+    "run_demo": "demo",
+    "ChosenModel": "models",
+    "model_for": "models",
+    "model_from_file": "models",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tmtprime.workflows' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -1,0 +1,37 @@
+"""Use case "estimate": what the job costs per plan (each system alone, the CAT rule, TMTprime's picks).
+
+A scheme is a preset name (``matecat``, ``memoq``), a scheme file (TOML or
+JSON) or the name of a scheme stored in the project; see :mod:`tmtprime.cost`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from tmtprime.progress import Reporter
+from tmtprime.store import Store
+
+if TYPE_CHECKING:
+    from tmtprime.cost import CostEstimate
+
+DEFAULT_SCHEME = "matecat"
+
+
+def estimate(
+    store: Store,
+    *,
+    scheme: str | os.PathLike[str] = DEFAULT_SCHEME,
+    document: str | None = None,
+    systems: Collection[str] | None = None,
+    model: str | None = None,
+    reporter: Reporter | None = None,
+) -> CostEstimate:
+    """The cost of each plan (each system alone, the CAT rule, TMTprime's picks), estimated and, with references, actual."""
+    from tmtprime.cost import estimate_costs, load_scheme
+
+    return estimate_costs(
+        store, load_scheme(os.fspath(scheme), store=store), document=document,
+        systems=None if systems is None else list(systems), model=model, reporter=reporter,
+    )

@@ -1,0 +1,154 @@
+"""Segments and feature rows of a project as the recommender sees them (shared by train, recommend, evaluate).
+
+Features are computed from the project's own TM and cached in the store's
+feature table, keyed by feature-set version and TM fingerprint, so a re-run
+does not recompute them. New vectors are handed back as
+:class:`ProjectFeatures` and saved by the use case with its other writes,
+after its last cancel check: a cancelled run leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from tmtprime.errors import ModelError, UsageError
+from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.formats.model import Candidate, Segment
+from tmtprime.progress import Reporter
+from tmtprime.recommend.dataset import CandidateRows, build_rows
+from tmtprime.store import SegmentRecord, Store
+
+BATCH = 2000
+"""Segments per feature batch (one progress step)."""
+
+
+@dataclass
+class ProjectSegments:
+    """Segments of a project as the recommender sees them, with their store ids."""
+
+    records: list[SegmentRecord]
+    segments: list[Segment]
+    candidate_ids: np.ndarray
+
+
+@dataclass
+class ProjectFeatures:
+    """Feature rows of some segments, and the newly computed ones still to store."""
+
+    X: np.ndarray
+    set_name: str
+    names: list[str]
+    new_ids: np.ndarray
+    new_rows: np.ndarray
+
+    def save(self, store: Store) -> None:
+        """Cache the newly computed vectors in the store (one transaction)."""
+        if len(self.new_ids):
+            store.features.define(self.set_name, self.names)
+            store.features.save(self.set_name, zip((int(c) for c in self.new_ids), self.new_rows))
+
+
+def load_segments(
+    store: Store,
+    *,
+    role: str | None = None,
+    document_ids: Sequence[int] | None = None,
+    systems: Collection[str] | None = None,
+) -> ProjectSegments:
+    """Segments of one role or of some documents, each with at least one candidate (of ``systems`` only, if given)."""
+    if systems is not None:
+        known = {s.name for s in store.systems.list()}
+        unknown = sorted(set(systems) - known)
+        if unknown:
+            raise UsageError(f"no system named {', '.join(map(repr, unknown))} in this project (systems: {', '.join(sorted(known)) or 'none'})")
+    records = []
+    scopes = [{"role": role}] if document_ids is None else [{"document_id": i} for i in document_ids]
+    for r in (r for scope in scopes for r in store.segments.iter(**scope)):
+        if systems is not None:
+            r = replace(r, candidates=tuple(c for c in r.candidates if c.system in systems))
+        if r.candidates:
+            records.append(r)
+    segments = [
+        Segment(
+            key=r.key,
+            source=r.source,
+            reference=r.reference,
+            context=r.context,
+            candidates=[
+                Candidate(system=c.system, kind=c.kind, text=c.text, fuzzy=c.fuzzy, tm_source=c.tm_source)  # type: ignore[arg-type]
+                for c in r.candidates
+            ],
+            attributes={"doc_id": str(r.attributes.get("doc_id") or r.document)},
+        )
+        for r in records
+    ]
+    ids = np.array([c.id for r in records for c in r.candidates], dtype=np.int64)
+    return ProjectSegments(records, segments, ids)
+
+
+def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
+    """The feature extractor trained on the project's TM (LMs, IBM Model 1)."""
+    reporter = reporter or Reporter()
+    n_units = store.tm.count()
+    if n_units == 0:
+        raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
+    pairs = [(u.source, u.target) for u in reporter.track(store.tm.iter_units(), total=n_units, desc="reading TM", unit="unit")]
+    reporter.status("training the TM models (language models, lexical tables)")
+    extractor = CandidateFeatureExtractor(n_jobs=n_jobs).fit(pairs)
+    reporter.check()
+    return extractor
+
+
+def feature_set_name(extractor: CandidateFeatureExtractor) -> str:
+    return f"blackbox-v{extractor.version.replace(':', '-tm')}"
+
+
+def cached_features(
+    store: Store, extractor: CandidateFeatureExtractor, data: ProjectSegments, *, reporter: Reporter | None = None
+) -> ProjectFeatures:
+    """Feature rows of ``data``: stored vectors where present, the rest computed now (to be saved by the caller)."""
+    reporter = reporter or Reporter()
+    names = list(extractor.get_feature_names_out())
+    set_name = feature_set_name(extractor)
+    X = np.zeros((len(data.candidate_ids), len(names)))
+    have = np.zeros(len(data.candidate_ids), dtype=bool)
+    if store.features.exists(set_name):
+        if list(store.features.get(set_name).feature_names) != names:
+            store.features.define(set_name, names)  # raises the store's clear error
+        ids, stored = store.features.load(set_name, [int(c) for c in data.candidate_ids])
+        position = {int(c): i for i, c in enumerate(data.candidate_ids)}
+        for cid, row in zip(ids, stored):
+            X[position[int(cid)]] = row
+            have[position[int(cid)]] = True
+    # a segment's features depend on all its candidates: recompute whole segments
+    offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
+    missing = [i for i in range(len(data.segments)) if not have[offsets[i] : offsets[i + 1]].all()]
+    new_ids = np.zeros(0, dtype=np.int64)
+    computed = np.zeros((0, len(names)))
+    if missing:
+        todo = [data.segments[i] for i in missing]
+        batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
+        computed = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
+        rows = np.concatenate([np.arange(offsets[i], offsets[i + 1]) for i in missing])
+        X[rows] = computed
+        new_ids = data.candidate_ids[rows]
+    return ProjectFeatures(X, set_name, names, new_ids, computed)
+
+
+def project_rows(
+    store: Store,
+    data: ProjectSegments,
+    extractor: CandidateFeatureExtractor,
+    *,
+    with_ter: bool,
+    n_jobs: int = 1,
+    reporter: Reporter | None = None,
+) -> tuple[CandidateRows, ProjectFeatures]:
+    """The recommender's rows of ``data`` and the feature vectors behind them."""
+    features = cached_features(store, extractor, data, reporter=reporter)
+    if with_ter and reporter is not None:
+        reporter.status("labels (TER against the references)")
+    return build_rows(data.segments, extractor, with_ter=with_ter, X=features.X, n_jobs=n_jobs), features

@@ -1,0 +1,43 @@
+"""Use case "import": files into a project, each in its own transaction.
+
+A bad file (or a cancel while it is read) changes nothing and stops the
+call with an error naming the file, the line or unit, and the problem; the
+files imported before it stay imported. The format is detected from the
+content unless ``fmt`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from tmtprime.errors import UsageError
+from tmtprime.formats import ColumnMapping
+from tmtprime.progress import Reporter
+from tmtprime.store import ImportResult, Store, import_file
+
+
+def import_files(
+    store: Store,
+    files: Sequence[str | os.PathLike[str]],
+    *,
+    role: str = "document",
+    fmt: str | None = None,
+    mapping: ColumnMapping | None = None,
+    name: str | None = None,
+    target_file: str | os.PathLike[str] | None = None,
+    reporter: Reporter | None = None,
+) -> list[ImportResult]:
+    """Import ``files`` as ``role`` (``tm``, ``dev`` or ``document``); one result per file, in order."""
+    reporter = reporter or Reporter()
+    if name and len(files) > 1:
+        raise UsageError("a document name names one document: give one file with it (--name)")
+    if target_file and len(files) > 1:
+        raise UsageError("a target file is the translation of one file: give one file with it (--target-file)")
+    results = []
+    for file in files:
+        reporter.check()
+        results.append(
+            import_file(store, file, role=role, fmt=fmt, mapping=mapping, name=name, target_file=target_file, reporter=reporter)
+        )
+    return results

@@ -1,0 +1,75 @@
+"""Which recommender model a use case uses: a named one, the project's newest, or the shipped default."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tmtprime.errors import ModelError
+from tmtprime.features.extractor import FEATURE_SET_VERSION
+from tmtprime.recommend import persist
+from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.store import Store
+
+DEFAULT_MODEL_FILE = "tmtprime-default-en-es.skops"
+"""The shipped model (trained on the shared ``update`` dev data) in ``models/``."""
+SHIPPED_MODEL_NAME = "shipped-default"
+
+
+@dataclass
+class ChosenModel:
+    """A model ready to use; ``unsaved`` when it is not in the project yet (the use case stores it with its results)."""
+
+    name: str
+    model: TMTprimeRecommender
+    card: dict[str, Any]
+    unsaved: bool = False
+
+    def save(self, store: Store) -> None:
+        if self.unsaved:
+            store.models.save(self.name, persist.dumps(self.model), self.card, replace=True)
+            self.unsaved = False
+
+
+def shipped_model() -> tuple[TMTprimeRecommender, dict[str, Any]]:
+    """The default model shipped in ``models/`` (for projects without their own references)."""
+    from tmtprime.paths import models_dir
+
+    return persist.load_file(models_dir() / DEFAULT_MODEL_FILE)
+
+
+def model_from_file(path: str | Path) -> ChosenModel:
+    """A model file (``.skops`` with its card, as ``tmtprime train -o`` writes), named after the file."""
+    model, card = persist.load_file(path)
+    _check_features(Path(path).stem, card, file=True)
+    return ChosenModel(Path(path).stem, model, card, unsaved=True)
+
+
+def model_for(store: Store, name: str | None) -> ChosenModel:
+    """The named model, else the project's newest, else the shipped default (copied into the project).
+
+    A model only reads features of the set it was trained on. After an upgrade
+    that changed the feature set, the project's copy of the shipped default is
+    replaced by the new one, and a model trained on the project is refused with
+    what to do, before any features are computed for it.
+    """
+    if name is not None or store.models.list():
+        record = store.models.get(name)
+        card = dict(record.card)
+        if card.get("features", {}).get("version") == FEATURE_SET_VERSION:
+            return ChosenModel(record.name, persist.loads(record.blob), card)
+        if record.name != SHIPPED_MODEL_NAME:
+            _check_features(record.name, card, file=False)
+    model, card = shipped_model()
+    return ChosenModel(SHIPPED_MODEL_NAME, model, card, unsaved=True)
+
+
+def _check_features(name: str, card: dict[str, Any], *, file: bool) -> None:
+    version = card.get("features", {}).get("version")
+    if version != FEATURE_SET_VERSION:
+        what = "train a new one (tmtprime train -o FILE)" if file else "train it again on the project (tmtprime train), which replaces it as the newest model"
+        raise ModelError(
+            f"model {name!r} was trained on feature set {version}, this version of TMTprime computes "
+            f"feature set {FEATURE_SET_VERSION}: {what}"
+        )

@@ -1,0 +1,126 @@
+"""Use case "recommend": a candidate for every segment of the project's documents, with a confidence.
+
+The picks go into the recommendations table with each candidate's
+probability, predicted TER and confidence. ``systems`` restricts the choice
+to some candidates (the others take no part, as if they were not imported).
+Everything is stored after the last cancel check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tmtprime.errors import ModelError
+from tmtprime.progress import Reporter
+from tmtprime.recommend.confidence import confidence
+from tmtprime.store import CandidatePrediction, NewRecommendation, Store
+from tmtprime.workflows.features import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.models import ChosenModel, model_for
+
+
+@dataclass
+class RecommendOutcome:
+    model: str
+    segments: int
+    by_system: dict[str, int]
+    mean_confidence: float
+    mt_threshold: float | None
+
+    def render(self) -> str:
+        shares = ", ".join(f"{s} {n}" for s, n in sorted(self.by_system.items(), key=lambda x: -x[1]))
+        knob = "" if self.mt_threshold is None else f", MT threshold {self.mt_threshold:.2f}"
+        return (
+            f"recommended {self.segments} segments with model {self.model!r}{knob}: {shares}\n"
+            f"mean confidence {self.mean_confidence:.3f}\n"
+        )
+
+
+def resolve_mt_threshold(card: dict[str, Any], mt_threshold: float | None, target_precision: float | None) -> float | None:
+    """The MT threshold to use: given directly, or the one the model card records for a target precision."""
+    if mt_threshold is not None and target_precision is not None:
+        raise ModelError("give either an MT threshold or a target precision, not both")
+    if target_precision is None:
+        return mt_threshold
+    table = card.get("cross_validated", {}).get("mt_threshold_for_precision", {})
+    key = f"{target_precision:.2f}"
+    if key not in table:
+        raise ModelError(f"the model card has thresholds for precision {', '.join(sorted(table)) or '(none)'}, not {key}")
+    if table[key] is None:
+        raise ModelError(f"no threshold reached precision {key} in cross-validation; use a lower target")
+    return float(table[key])
+
+
+def recommend(
+    store: Store,
+    *,
+    model: str | ChosenModel | None = None,
+    documents: Sequence[str] | None = None,
+    systems: Collection[str] | None = None,
+    mt_threshold: float | None = None,
+    target_precision: float | None = None,
+    n_jobs: int = 1,
+    reporter: Reporter | None = None,
+) -> RecommendOutcome:
+    """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
+
+    ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
+    from :func:`~tmtprime.workflows.models.model_from_file`), or None for the
+    newest model, else the shipped default.
+    """
+    reporter = reporter or Reporter()
+    chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
+    chosen.model.set_params(n_jobs=n_jobs)
+    threshold = resolve_mt_threshold(chosen.card, mt_threshold, target_precision)
+    document_ids = None if documents is None else [store.documents.get(name).id for name in documents]
+    data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
+    if not data.segments:
+        raise ModelError(_nothing_to_recommend(store, document_ids, systems))
+    extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
+    rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
+    reporter.status("recommending")
+    rec = chosen.model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds), mt_threshold=threshold)
+    conf = confidence(rec.pick_ter)
+    # Every alternative is exported with a confidence on the pick's own scale, so the
+    # recommended one is not shown next to numbers of another kind (P(best)).
+    candidate_conf = confidence(rec.predicted_ter)
+    offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
+    new = [
+        NewRecommendation(
+            segment_id=record.id,
+            candidate_id=int(data.candidate_ids[rec.rows[i]]),
+            confidence=float(conf[i]),
+            predictions={
+                int(data.candidate_ids[r]): CandidatePrediction(
+                    float(rec.probability[r]), float(rec.predicted_ter[r]), float(candidate_conf[r])
+                )
+                for r in range(offsets[i], offsets[i + 1])
+            },
+        )
+        for i, record in enumerate(data.records)
+    ]
+    reporter.check()
+    chosen.save(store)
+    features.save(store)
+    store.recommendations.save(chosen.name, new)
+    picked = rows.systems[rec.rows]
+    by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
+    return RecommendOutcome(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+
+
+def _nothing_to_recommend(store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> str:
+    """Say what is missing: documents, or candidates (and how to get them)."""
+    if document_ids is None:
+        total = store.segments.count(role="document")
+    else:
+        total = sum(store.segments.count(document_id=i) for i in document_ids)
+    if total == 0:
+        return "no segments to recommend for; import a document first (tmtprime import P.db FILE --as document)"
+    which = f" of the systems {', '.join(sorted(systems))}" if systems is not None else ""
+    return (
+        f"none of the {total} segments has a candidate{which}: no TM match and no MT output; run "
+        "'tmtprime tm lookup' or 'tmtprime translate', or import MT outputs with the document"
+    )

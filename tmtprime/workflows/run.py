@@ -1,0 +1,206 @@
+"""Use case "run": the unattended job, from files to deliverables in one call.
+
+Creates a project (temporary, or the one given), imports the TMs and the
+documents, looks the TM up, adds MT (imported outputs, local engines),
+recommends (a model file, the project's newest model, or the shipped
+default), and writes into the output directory each document as XLIFF 1.2
+(the pick as target, every candidate as an alternative with its confidence)
+and CSV, plus the analysis report (HTML, JSON, text). A document that cannot
+be read is reported and skipped; the others go on (``JobResult.failed``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tmtprime.errors import Cancelled, TmtprimeError, UsageError
+from tmtprime.progress import Reporter
+from tmtprime.store import Store, import_file
+from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
+from tmtprime.workflows.exporting import export
+from tmtprime.workflows.importing import import_files
+from tmtprime.workflows.lookup import lookup_tm
+from tmtprime.workflows.models import model_from_file
+from tmtprime.workflows.recommendation import RecommendOutcome, recommend
+from tmtprime.workflows.translation import translate
+
+REPORTS = {"html": "report.html", "json": "report.json", "text": "report.txt"}
+"""The report formats a job writes, and their file names in the output directory."""
+
+
+@dataclass
+class JobOptions:
+    """What to run: ``documents`` against ``tms``, results into ``out_dir``."""
+
+    documents: Sequence[str | os.PathLike[str]]
+    out_dir: str | os.PathLike[str]
+    tms: Sequence[str | os.PathLike[str]] = ()
+    mt: Mapping[str, str | os.PathLike[str]] = field(default_factory=dict)
+    """MT outputs delivered as files: system name -> file (matched to the segments by source text)."""
+    engines: Sequence[str] = ()
+    """Local MT engines to run (``apertium``)."""
+    scheme: str | os.PathLike[str] = DEFAULT_SCHEME
+    model: str | os.PathLike[str] | None = None
+    """A model file (``.skops`` + card); default: the project's newest model, else the shipped one."""
+    project: str | os.PathLike[str] | None = None
+    """Keep the project here (created if new); default: a temporary project, removed afterwards."""
+    source_lang: str | None = None
+    target_lang: str | None = None
+    """Languages of a new project; default: those the first TM states."""
+    n_jobs: int = 1
+
+
+@dataclass
+class DocumentOutcome:
+    """One input document: its name in the project and the files written, or why it failed."""
+
+    path: str
+    name: str | None = None
+    segments: int = 0
+    files: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass
+class JobResult:
+    project: str
+    documents: list[DocumentOutcome] = field(default_factory=list)
+    recommended: RecommendOutcome | None = None
+    reports: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> list[DocumentOutcome]:
+        return [d for d in self.documents if d.error is not None]
+
+    def render(self) -> str:
+        """The summary printed at the end of a job."""
+        done = [d for d in self.documents if d.error is None]
+        lines = [f"{len(done)} of {len(self.documents)} documents done ({sum(d.segments for d in done):,} segments)"]
+        lines += [f"  {d.name}: {', '.join(d.files)}" for d in done]
+        lines += [f"  FAILED {d.path}: {d.error}" for d in self.failed]
+        if self.recommended is not None:
+            lines.append(self.recommended.render().rstrip("\n"))
+        lines += self.notes
+        if self.reports:
+            lines.append(f"report: {self.reports[0]}" + (f" (also {', '.join(self.reports[1:])})" if self.reports[1:] else ""))
+        lines.append(f"project: {self.project}")
+        return "\n".join(lines) + "\n"
+
+
+def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
+    """Run the whole job; raises for what stops all of it (no TM, a bad TM or MT file, no model)."""
+    reporter = reporter or Reporter()
+    if not options.documents:
+        raise UsageError("give at least one document to translate")
+    if not options.tms:
+        raise UsageError("give at least one TM (--tm FILE)")
+    out_dir = Path(options.out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"{out_dir} is not a directory")
+    chosen_model = model_from_file(options.model) if options.model is not None else None
+    with ExitStack() as stack:
+        store = stack.enter_context(_open_project(options, stack))
+        result = JobResult(project=store.location if options.project is not None else "temporary (use --project P.db to keep it)")
+        reporter.status("importing TMs")
+        import_files(store, options.tms, role="tm", reporter=reporter)
+        names = _import_documents(store, options.documents, result, reporter)
+        if not names:
+            result.notes.append("no document could be read: nothing to do")
+            return result
+        lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        project = store.project()
+        for system, path in options.mt.items():
+            from tmtprime.mt.imported import ImportedEngine
+
+            engine = ImportedEngine(path, name=system, missing="skip", source_lang=project.source_lang, target_lang=project.target_lang)
+            translate(store, engine, documents=names, reporter=reporter)
+        for engine_name in options.engines:
+            translate(store, engine_name, engine_options={"n_jobs": options.n_jobs}, documents=names, reporter=reporter)
+        result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _export_documents(store, result, out_dir, result.recommended.model, reporter)
+        result.reports = _write_reports(store, options, out_dir, result.recommended.model, reporter)
+        return result
+
+
+def _open_project(options: JobOptions, stack: ExitStack) -> Store:
+    if options.project is not None and Path(options.project).exists():
+        return Store.open(options.project)
+    location = options.project
+    if location is None:
+        location = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tmtprime-job-"))) / "job.db"
+    source, target = options.source_lang, options.target_lang
+    if source is None or target is None:
+        stated = _tm_languages(options.tms[0])
+        source, target = source or stated[0], target or stated[1]
+    return Store.create(location, source_lang=source, target_lang=target)
+
+
+def _tm_languages(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The languages a TM file states (read up to its first unit)."""
+    from tmtprime.formats import read_tm
+
+    info, units = read_tm(path)
+    next(iter(units), None)
+    if not info.source_lang or not info.target_lang:
+        raise UsageError(f"{os.fspath(path)} does not state its languages: give --source-lang and --target-lang")
+    return info.source_lang, info.target_lang
+
+
+def _import_documents(store: Store, paths: Sequence[str | os.PathLike[str]], result: JobResult, reporter: Reporter) -> list[str]:
+    """Import each document on its own: one that cannot be read is recorded, the others go on."""
+    names: list[str] = []
+    for path in paths:
+        reporter.check()
+        outcome = DocumentOutcome(path=os.fspath(path))
+        result.documents.append(outcome)
+        try:
+            imported = import_file(store, path, role="document", reporter=reporter)
+        except Cancelled:
+            raise
+        except TmtprimeError as error:
+            outcome.error = str(error)
+            continue
+        outcome.name = imported.document.name
+        outcome.segments = imported.document.unit_count
+        names.append(imported.document.name)
+    return names
+
+
+def _file_stem(name: str) -> str:
+    """A document name as a file name (no directories, nothing a file system refuses)."""
+    return re.sub(r"[^\w.-]+", "_", Path(name).stem).strip("._") or "document"
+
+
+def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, reporter: Reporter) -> None:
+    taken: set[str] = set()
+    for outcome in result.documents:
+        if outcome.error is not None or outcome.name is None:
+            continue
+        stem = _file_stem(outcome.name)
+        while stem in taken:
+            stem += "_"
+        taken.add(stem)
+        for fmt, suffix in (("xliff", ".xlf"), ("csv", ".csv")):
+            path = out_dir / (stem + suffix)
+            export(store, fmt, path, document=outcome.name, model=model, reporter=reporter)
+            outcome.files.append(str(path))
+
+
+def _write_reports(store: Store, options: JobOptions, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
+    from tmtprime.report import write_report
+
+    est = estimate(store, scheme=options.scheme, model=model, reporter=reporter)
+    written = []
+    for fmt, file_name in REPORTS.items():
+        reporter.check()
+        write_report(est, fmt, out_dir / file_name)
+        written.append(str(out_dir / file_name))
+    return written

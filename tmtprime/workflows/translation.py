@@ -1,0 +1,104 @@
+"""Use case "translate": MT candidates for every segment that has none from the system yet.
+
+Segments are read through the store API; identical sources are translated
+once. The outputs are stored in one transaction after the last cancel check,
+so a cancelled or failed run changes nothing, and re-running only translates
+what is still missing (idempotent). Empty outputs (e.g. a ``file`` engine
+with ``missing="skip"``) are not stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tmtprime.mt.engine import MTEngine, create_engine
+from tmtprime.parallel import chunked
+from tmtprime.progress import Reporter
+from tmtprime.store import NewCandidate, Store
+from tmtprime.workflows.selection import work_segments
+
+CHUNK = 2000
+"""Segments per engine call: each call is one progress step and one cancel check."""
+
+
+@dataclass
+class TranslateReport:
+    """What a project translation did."""
+
+    system: str
+    engine: str
+    segments: int = 0
+    already: int = 0
+    translated: int = 0
+    empty: int = 0
+
+    def render(self) -> str:
+        return (
+            f"{self.system} ({self.engine}): {self.translated:,} segments translated, "
+            f"{self.already:,} already had a candidate, {self.empty:,} empty outputs not stored\n"
+        )
+
+
+def make_engine(store: Store, engine: str, options: Mapping[str, Any] | None = None) -> MTEngine:
+    """The engine called ``engine`` (``apertium``, ``file``, a plug-in) for the project's language pair."""
+    project = store.project()
+    return create_engine(engine, source_lang=project.source_lang, target_lang=project.target_lang, **dict(options or {}))
+
+
+def translate(
+    store: Store,
+    engine: MTEngine | str,
+    *,
+    engine_options: Mapping[str, Any] | None = None,
+    system: str | None = None,
+    documents: Sequence[str] | None = None,
+    reporter: Reporter | None = None,
+) -> TranslateReport:
+    """Add ``engine``'s output as an ``mt`` candidate to every segment lacking one from ``system``.
+
+    ``engine`` is an :class:`~tmtprime.mt.engine.MTEngine` or the name of one
+    (built by :func:`make_engine` with ``engine_options``).
+    """
+    reporter = reporter or Reporter()
+    if isinstance(engine, str):
+        engine = make_engine(store, engine, engine_options)
+    engine.check()
+    name = system or engine.name
+    report = TranslateReport(system=name, engine=engine.describe())
+    segments = work_segments(store, documents, action="translate", with_candidates=True)
+    todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
+    report.segments, report.already = len(segments), len(segments) - len(todo)
+    chunks = chunked(todo, CHUNK)
+    new: list[NewCandidate] = []
+    reporter.status(f"MT {name}")
+    done = 0
+    reporter.progress(0, len(todo))
+    for chunk in chunks:
+        reporter.check()
+        sources = list(dict.fromkeys(s.source for s in chunk))
+        translated = dict(zip(sources, engine.translate(sources, reporter=_Nested(reporter))))
+        new.extend(
+            NewCandidate(segment_id=s.id, system=name, kind="mt", text=translated[s.source], engine=report.engine)
+            for s in chunk
+            if translated[s.source].strip()
+        )
+        done += len(chunk)
+        reporter.progress(done, len(todo))
+    reporter.finish_phase()
+    reporter.check()
+    report.translated = store.segments.add_candidates(new, replace=False)
+    report.empty = len(todo) - len(new)
+    return report
+
+
+class _Nested(Reporter):
+    """Passes only the cancel flag down to an engine: the workflow reports progress per segment chunk."""
+
+    def __init__(self, outer: Reporter) -> None:
+        super().__init__()
+        self._outer = outer
+
+    def check(self) -> None:
+        self._outer.check()
