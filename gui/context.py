@@ -65,7 +65,4 @@ class ProjectContext(QObject):
             if changes_data:
                 self.data_changed.emit()
 
-        if not self.runner.start(title, lambda reporter: work(store, reporter), done):
-            self.message.emit(f"{self.runner.title} is still running: wait for it or cancel it (Esc)")
-            return False
-        return True
+        return self.runner.start(title, lambda reporter: work(store, reporter), done)

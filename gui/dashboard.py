@@ -184,7 +184,7 @@ class AnalysisView(QWidget):
         if not systems:
             self._show_empty("Tick at least one system.")
             return
-        if self.context.runner.busy:
+        if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
             return
         self.context.run("Estimate", lambda st, rep: _estimate(st, scheme, systems, rep), self.show_estimate, changes_data=False)

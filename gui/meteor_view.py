@@ -156,6 +156,7 @@ class MeteorView(QWidget):
         self.task.addItem("(language default)", None)
         for code, name in TASK_NAMES.items():
             self.task.addItem(f"{code} — {name}", code)
+        self._default_modules: tuple[str, ...] = MODULES
         self.module_boxes = {m: QCheckBox(m) for m in MODULES}
         for box in self.module_boxes.values():
             box.setChecked(True)
@@ -167,8 +168,12 @@ class MeteorView(QWidget):
         self.custom_params.toggled.connect(lambda on: [s.setEnabled(on) for s in self.params])
         self.normalize = QCheckBox("normalize (-norm)")
         self.normalize.setChecked(True)
+        self.lang.currentTextChanged.connect(self._language_defaults)
+        self.task.currentIndexChanged.connect(self._language_defaults)
         options = QGroupBox("Options")
-        form = QFormLayout(options)
+        options_box = QVBoxLayout(options)
+        form = QFormLayout()
+        options_box.addLayout(form)
         form.addRow("Language", self.lang)
         form.addRow("Task", self.task)
         mods = QHBoxLayout()
@@ -181,6 +186,11 @@ class MeteorView(QWidget):
             params.addWidget(spin)
         form.addRow("Parameters", params)
         form.addRow("", self.normalize)
+        self.config_text = QLabel()
+        self.config_text.setWordWrap(True)
+        self.config_text.setStyleSheet("color: gray")
+        form.addRow(self.config_text)
+        options_box.addStretch(1)
 
         # sentence pair
         self.hypothesis = QLineEdit(placeholderText="Hypothesis (the translation to score)")
@@ -272,9 +282,34 @@ class MeteorView(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(split)
+        split.setSizes([380, 900])
+        self._language_defaults()
         context.project_changed.connect(self._follow_project_language)
 
     # -- options --------------------------------------------------------------------
+
+    @Slot()
+    def _language_defaults(self, *_args: object) -> None:
+        """Tick the modules and show the parameters the jar uses for this language and task."""
+        from tmtprime.errors import TmtprimeError
+        from tmtprime.meteor.params import resolve_config
+
+        try:
+            config = resolve_config(self.lang.currentText(), self.task.currentData())
+        except TmtprimeError as error:
+            self.config_text.setText(str(error))
+            return
+        self._default_modules = config.modules
+        for module, box in self.module_boxes.items():
+            box.setChecked(module in config.modules)
+            box.setEnabled(module in config.modules)
+        for spin, value in zip(self.params, (config.alpha, config.beta, config.gamma, config.delta)):
+            spin.setValue(value)
+        weights = " ".join(f"{w:g}" for w in config.weights)
+        self.config_text.setText(
+            f"{config.language}, task {config.task}: α {config.alpha:g} β {config.beta:g} γ {config.gamma:g} "
+            f"δ {config.delta:g}, weights {weights}"
+        )
 
     def options(self) -> MeteorOptions:
         modules = tuple(m for m, box in self.module_boxes.items() if box.isChecked())
@@ -282,7 +317,7 @@ class MeteorView(QWidget):
         return MeteorOptions(
             lang=self.lang.currentText(),
             task=self.task.currentData(),
-            modules=modules or None,
+            modules=None if modules == self._default_modules else (modules or None),
             params=params,  # type: ignore[arg-type]
             normalize=self.normalize.isChecked(),
         )

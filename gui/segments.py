@@ -101,6 +101,36 @@ class SegmentFilter:
         return True
 
 
+def scheme_bands(scheme) -> tuple[list[str], BandOf]:  # noqa: ANN001 - tmtprime.cost.CostScheme
+    """The CAT-convention band names of a cost scheme and the band of a pick, labelled as the estimate labels them.
+
+    A TM pick by its fuzzy band (``TM 85-94``, ``context``, ``new``), an MT pick by
+    the quality band of its predicted score, 100 - predicted TER (``MT 75-84``).
+    """
+    import numpy as np
+
+    flat = scheme.mt_pricing == "flat"
+    names = [f"TM {b.label}" for b in scheme.tm_bands] + ["context", "new"]
+    names += ["MT flat"] if flat else [f"MT {b.label}" for b in scheme.mt_bands]
+
+    def band_of(seg: SegmentRecord, rec: RecommendationRecord | None, pick: Pick | None) -> str:
+        if pick is None:
+            return ""
+        c = pick.candidate
+        if c.kind == "tm":
+            label, _payable = scheme.tm_band(c.fuzzy, c.attributes.get("match_type"))
+            return label if label in ("context", "new") else f"TM {label}"
+        if flat:
+            return "MT flat"
+        prediction = rec.predictions.get(c.id) if rec is not None else None
+        if prediction is None or prediction.predicted_ter is None:
+            return ""
+        index = int(scheme.quality_band_index(np.array([100.0 - prediction.predicted_ter]))[0])
+        return f"MT {scheme.mt_bands[index].label}"
+
+    return names, band_of
+
+
 def segment_rows(store: Store, role: str | None, band_of: BandOf | None = None) -> Iterator[SegmentRow]:
     """Every segment of ``role`` with its recommendation and pick, page by page."""
     segments = store.segments.iter(role=role)
@@ -469,15 +499,12 @@ class SegmentsView(QWidget):
 
     def export(self, fmt: str, path: str) -> bool:
         """Export the picks on the worker thread (the library writes the file)."""
-        from tmtprime.store import export_project
-        from tmtprime.gui.tasks import progress_callback
+        from tmtprime.gui import work
 
         role = self.role.currentData()
-
-        def work(store: Store, reporter) -> str:  # noqa: ANN001
-            return export_project(store, fmt, path, role=role, progress=progress_callback(reporter)).summary()
-
-        return self.context.run(f"Export {fmt}", work, self.context.message.emit, changes_data=False)
+        return self.context.run(
+            f"Export {fmt}", lambda st, rep: work.export(st, rep, fmt, path, role=role), self.context.message.emit, changes_data=False
+        )
 
 
 class ExportDialog(QDialog):

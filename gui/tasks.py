@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -58,16 +59,6 @@ class QtReporter(Reporter):
             self.signals.progress.emit(done, -1 if total is None else total)
 
 
-def progress_callback(reporter: Reporter) -> Callable[[int, int | None], None]:
-    """A ``callback(done, total)`` for library functions that take one: reports, and raises on cancel."""
-
-    def callback(done: int, total: int | None) -> None:
-        reporter.check()
-        reporter.progress(done, total)
-
-    return callback
-
-
 class _Job(QRunnable):
     def __init__(self, work: Work, reporter: QtReporter) -> None:
         super().__init__()
@@ -94,7 +85,7 @@ class _Job(QRunnable):
 
 
 class TaskRunner(QObject):
-    """Runs one task at a time on a worker thread and tells the window how it goes.
+    """Runs tasks one at a time, in the order started, on a worker thread and tells the window how each goes.
 
     ``started(title)``, ``status(text)``, ``progress(done, total)`` and
     ``ended(outcome, message)`` with outcome ``"done"``, ``"failed"`` or
@@ -112,16 +103,23 @@ class TaskRunner(QObject):
         self._pool.setMaxThreadCount(1)
         self._reporter: QtReporter | None = None
         self._on_done: Callable[[Any], None] | None = None
+        self._queue: deque[tuple[str, Work, Callable[[Any], None] | None]] = deque()
         self.title = ""
 
     @property
     def busy(self) -> bool:
+        """A task runs or waits to run."""
+        return self._reporter is not None or bool(self._queue)
+
+    @property
+    def running(self) -> bool:
         return self._reporter is not None
 
     def start(self, title: str, work: Work, on_done: Callable[[Any], None] | None = None) -> bool:
-        """Start ``work``; False (and nothing started) while another task runs."""
-        if self.busy:
-            return False
+        """Start ``work``, or queue it behind the running task."""
+        if self._reporter is not None:
+            self._queue.append((title, work, on_done))
+            return True
         reporter = QtReporter()
         reporter.signals.status.connect(self.status)
         reporter.signals.progress.connect(self.progress)
@@ -149,19 +147,28 @@ class TaskRunner(QObject):
         self._reporter, self._on_done = None, None
         return on_done
 
+    def _next(self) -> None:
+        if self._queue and self._reporter is None:
+            self.start(*self._queue.popleft())
+
     @Slot(object)
     def _finished(self, result: Any) -> None:
         on_done = self._end()
-        self.ended.emit("done", f"{self.title}: done")
-        if on_done is not None:
-            on_done(result)
+        try:
+            if on_done is not None:
+                on_done(result)
+        finally:
+            self.ended.emit("done", f"{self.title}: done")
+            self._next()
 
     @Slot(str)
     def _failed(self, message: str) -> None:
         self._end()
         self.ended.emit("failed", message)
+        self._next()
 
     @Slot()
     def _cancelled(self) -> None:
         self._end()
         self.ended.emit("cancelled", f"{self.title}: cancelled, nothing was changed")
+        self._next()

@@ -110,6 +110,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_status_bar()
 
+        self.analysis.editor.scheme_changed.connect(self._scheme_changed)
+        if self.analysis.editor.scheme is not None:
+            self._scheme_changed(self.analysis.editor.scheme)
         self.context.project_changed.connect(self._project_changed)
         self.context.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         runner = self.context.runner
@@ -268,6 +271,12 @@ class MainWindow(QMainWindow):
             self.languages_label.setText(f"{project.source_lang} → {project.target_lang}")
         for a in self.project_actions:
             a.setEnabled(project is not None)
+
+    @Slot(object)
+    def _scheme_changed(self, scheme) -> None:  # noqa: ANN001 - CostScheme
+        from tmtprime.gui.segments import scheme_bands
+
+        self.segments.set_bands(*scheme_bands(scheme))
 
     # -- dialogs --------------------------------------------------------------------
 

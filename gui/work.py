@@ -1,37 +1,32 @@
 """The project work the GUI starts, each a function of ``(store, reporter)`` run on the worker thread.
 
-Thin adapters to the library's use cases: they choose the options the views
-offer and return the one-line summary the status bar shows. No business
-logic lives here.
+Thin adapters to the use cases of :mod:`tmtprime.workflows` (the same ones the
+CLI calls): they pass the options the views offer and return the one-line
+summary the status bar shows. No business logic lives here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tmtprime.formats import ColumnMapping
-
+from tmtprime import workflows as wf
+from tmtprime.formats import ColumnMapping, detect_format
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
-from tmtprime.gui.tasks import progress_callback
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else ""
 
 
 def lookup(store: Store, reporter: Reporter) -> str:
     """TM lookup for every segment of the project's documents."""
-    from tmtprime.tm.project import lookup_project
-
-    reporter.status("TM lookup")
-    return lookup_project(store, callback=progress_callback(reporter)).render().splitlines()[0]
+    return _first_line(wf.lookup_tm(store, reporter=reporter).render())
 
 
 def translate(store: Store, reporter: Reporter) -> str:
-    """Local MT (Apertium, the pair of the project's languages) for segments without it."""
-    from tmtprime.mt.engine import create_engine
-    from tmtprime.mt.project import translate_project
-
-    project = store.project()
-    engine = create_engine("apertium", source_lang=project.source_lang, target_lang=project.target_lang)
-    return translate_project(store, engine, callback=progress_callback(reporter)).render().splitlines()[0]
+    """Local MT (Apertium, for the project's language pair) where a segment has none yet."""
+    return _first_line(wf.translate(store, "apertium", reporter=reporter).render())
 
 
 def recommend(
@@ -42,21 +37,14 @@ def recommend(
     model: str | None = None,
     mt_threshold: float | None = None,
 ) -> str:
-    """Recommend a candidate for every segment of the documents."""
-    from tmtprime.recommend.project import recommend_project
-
-    reporter.status("recommending")
-    outcome = recommend_project(store, model_name=model, mt_threshold=mt_threshold, callback=progress_callback(reporter))
-    return f"recommended {outcome.segments} segments with model {outcome.model!r}"
+    """Recommend a candidate for every segment of the documents, among ``systems`` (default: all)."""
+    outcome = wf.recommend(store, model=model, systems=systems, mt_threshold=mt_threshold, reporter=reporter)
+    return _first_line(outcome.render())
 
 
 def train(store: Store, reporter: Reporter) -> str:
     """Train on the project's dev data; returns the model's name."""
-    from tmtprime.recommend.project import train_project
-
-    reporter.status("training")
-    name, _card, _model = train_project(store)
-    return name
+    return wf.train(store, reporter=reporter).name
 
 
 def import_files(
@@ -69,19 +57,22 @@ def import_files(
     then_lookup: bool = False,
     then_translate: bool = False,
 ) -> str:
-    """Import each file (one transaction each; ``mapping`` for CSV/TSV), then TM lookup and MT if asked."""
-    from tmtprime.formats import detect_format
-    from tmtprime.store import import_file
-
-    lines = []
-    for path in files:
-        reporter.check()
-        reporter.status(f"importing {path.rsplit('/', 1)[-1]}")
-        tabular = detect_format(path) in ("csv", "tsv")
-        result = import_file(store, path, role=role, mapping=mapping if tabular else None, progress=progress_callback(reporter))
-        lines.append(result.summary())
+    """Import the files (``mapping`` for the CSV/TSV ones), then TM lookup and MT if asked."""
+    tables = [f for f in files if detect_format(f) in ("csv", "tsv")]
+    others = [f for f in files if f not in tables]
+    results = []
+    if others:
+        results += wf.import_files(store, others, role=role, reporter=reporter)
+    if tables:
+        results += wf.import_files(store, tables, role=role, mapping=mapping, reporter=reporter)
+    lines = [r.summary() for r in results]
     if then_lookup:
         lines.append(lookup(store, reporter))
     if then_translate:
         lines.append(translate(store, reporter))
     return "; ".join(lines)
+
+
+def export(store: Store, reporter: Reporter, fmt: str, path: str, *, role: str | None) -> str:
+    """Write the picks (the user's overrides included) as ``fmt``."""
+    return wf.export(store, fmt, path, role=role, reporter=reporter).summary()

@@ -1,8 +1,11 @@
-"""Fixtures of the GUI tests: a small project with candidates and recommendations, a main window on it.
+"""Fixtures of the GUI tests: the bundled demo project, a main window on it, a synthetic project of any size.
 
-Qt runs offscreen (tests/conftest.py sets QT_QPA_PLATFORM). The project is
-built through the library: TSV imports and a stored set of picks with their
-per-candidate predictions (what a recommender run leaves in the store).
+Qt runs offscreen (tests/conftest.py sets QT_QPA_PLATFORM). The demo project
+is what ``tmtprime demo`` builds (``tmtprime.workflows.run_demo``: TM, three
+documents, TM lookup, two MT systems, the shipped model's picks), made once
+per session and copied for each test. :func:`build_project` makes a larger
+synthetic one through the library (TSV imports and stored picks with their
+per-candidate predictions) for paging tests and the benchmarks.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ pytest.importorskip("PySide6.QtWidgets", reason="the gui extra (PySide6) is not 
 
 from tests.conftest import ROOT  # noqa: E402
 
-SYSTEMS = ("mt-a", "mt-b")
+DEMO_SYSTEMS = ("tm-lookup", "apertium_eng-cat-spa", "apertium_eng-spa")
 OUTPUT = ROOT / "test-output" / "gui"
 """Screenshots land here (git-ignored) so a person can look at them."""
 
@@ -76,9 +79,23 @@ def build_project(directory: Path, *, copies: int = 3) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tmtprime.workflows import run_demo
+
+    out = tmp_path_factory.mktemp("demo")
+    run_demo(out)
+    return out
+
+
 @pytest.fixture
-def project_path(tmp_path: Path) -> Path:
-    return build_project(tmp_path)
+def project_path(demo_dir: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the demo project."""
+    import shutil
+
+    for f in demo_dir.glob("demo.db*"):
+        shutil.copy2(f, tmp_path / f.name)
+    return tmp_path / "demo.db"
 
 
 @pytest.fixture
@@ -110,6 +127,7 @@ def window(qtbot, project_path: Path, settings_dir: Path):
     yield w
     w.context.runner.cancel()
     w.context.runner.wait(30000)
+    assert not w.errors, f"unexpected error dialogs: {w.errors}"
 
 
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
-from tests.gui.conftest import SYSTEMS, screenshot, wait_idle, write_tsv
+from tests.gui.conftest import DEMO_SYSTEMS, screenshot, wait_idle, write_tsv
 
 
 def test_title_names_the_project_and_the_project_bar_its_languages(window):
-    assert window.windowTitle() == "TMTprime — Demo job"
+    assert window.windowTitle() == "TMTprime — demo"
     assert window.languages_label.text() == "en → es"
     window.context.set_store(None)
     assert window.windowTitle() == "TMTprime"
@@ -31,14 +31,20 @@ def test_recent_projects_are_kept_between_runs(window, project_path, qtbot):
 def test_the_table_fetches_lazily_and_filters_by_system_confidence_and_text(window, qtbot):
     view = window.segments
     model = view.model
-    assert model.rowCount() == 60 and not model.canFetchMore(QModelIndex())
+    assert model.rowCount() == 188 and not model.canFetchMore(QModelIndex())
     shown = {model.row(i).system for i in range(model.rowCount())}
-    assert shown == {"tm", *SYSTEMS}
+    assert shown == set(DEMO_SYSTEMS)
 
-    view.system.setCurrentText("mt-a")
+    view.system.setCurrentText("apertium_eng-spa")
     rows = [model.row(i) for i in range(model.rowCount())]
-    assert rows and all(r.system == "mt-a" for r in rows)
-    assert len(rows) < 60
+    assert rows and all(r.system == "apertium_eng-spa" for r in rows)
+    assert len(rows) < 188
+
+    view.system.setCurrentText("(any)")
+    view.band.setCurrentText("TM 85-94")
+    rows = [model.row(i) for i in range(model.rowCount())]
+    assert rows and all(r.band == "TM 85-94" and 85 <= r.pick.candidate.fuzzy < 95 for r in rows)
+    view.band.setCurrentText("(any)")
 
     view.system.setCurrentText("(any)")
     view.min_conf.setValue(0.9)
@@ -46,11 +52,11 @@ def test_the_table_fetches_lazily_and_filters_by_system_confidence_and_text(wind
     assert rows and all(r.confidence is not None and r.confidence >= 0.9 for r in rows)
 
     view.min_conf.setValue(0.0)
-    qtbot.keyClicks(view.text, "toolbar")
+    qtbot.keyClicks(view.text, "permission")
     qtbot.keyClick(view.text, Qt.Key.Key_Return)
-    sources = [model.row(i).segment.source for i in range(model.rowCount())]
-    assert sources and all("toolbar" in s for s in sources)
-    assert len(sources) == 3
+    rows = [model.row(i) for i in range(model.rowCount())]
+    assert rows and all("permission" in r.segment.source.lower() or "permission" in r.pick.candidate.text.lower() for r in rows)
+    assert len(rows) >= 10
 
 
 def test_pages_of_the_table_come_on_demand(tmp_path, qtbot):
@@ -72,7 +78,7 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     view.table.selectRow(0)
     row = view.detail.row
     assert row is not None and row.pick is not None
-    other = next(s for s in ("tm", *SYSTEMS) if s != row.system)
+    other = next(s for s in DEMO_SYSTEMS if s != row.system)
     card = view.detail.card_for(other)
     qtbot.mouseClick(card.use, Qt.MouseButton.LeftButton)
 
@@ -95,21 +101,27 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     assert rec.override_candidate_id is None
 
 
-def test_the_detail_pane_marks_what_an_mt_output_changes_against_the_tm_match(window):
+def test_the_detail_pane_shows_every_candidate_and_marks_changes_against_the_tm_match(window):
     view = window.segments
     view.table.selectRow(3)
     row = view.detail.row
-    tm = next(c for c in row.segment.candidates if c.kind == "tm")
-    mt = next(c for c in row.segment.candidates if c.system == "mt-b")
+    cards = [view.detail.cards.itemAt(i).widget() for i in range(view.detail.cards.count())]
+    assert [c.candidate.id for c in cards] == [c.id for c in row.segment.candidates]
+    tm = max((c for c in row.segment.candidates if c.kind == "tm"), key=lambda c: c.fuzzy)
+    mt = next(c for c in row.segment.candidates if c.system == "apertium_eng-spa")
     assert mt.text != tm.text
-    html = view.detail.card_for("mt-b").text.text()
-    assert "background-color" in html
-    assert "background-color" not in view.detail.card_for("tm").text.text()
+    marked = view.detail.card_for("apertium_eng-spa").text.text()
+    assert "background-color" in marked
+    from tmtprime.gui.diffs import changed_words
+
+    for word in changed_words(mt.text, tm.text):
+        assert word in marked
 
 
 def test_score_a_sentence_pair_and_read_the_alignment(window, qtbot):
     view = window.meteor
     window.tabs.setCurrentWidget(view)
+    wait_idle(qtbot, window)
     view.lang.setCurrentText("en")
     view.module_boxes["paraphrase"].setChecked(False)
     qtbot.keyClicks(view.hypothesis, "The cats sat on the mat.")
@@ -133,6 +145,7 @@ def test_score_a_sentence_pair_and_read_the_alignment(window, qtbot):
 
 def test_score_two_files_fills_a_sortable_table(window, qtbot, tmp_path):
     view = window.meteor
+    wait_idle(qtbot, window)
     view.lang.setCurrentText("en")
     view.module_boxes["paraphrase"].setChecked(False)
     hyps = ["the cat sat", "a dog barked loudly", "completely different words"]
@@ -191,6 +204,7 @@ def test_a_bad_file_gives_the_library_message_in_a_dialog_and_no_traceback(windo
     qtbot.waitUntil(lambda: bool(shown), timeout=30000)
     assert "bad.tmx" in shown[0] and "Traceback" not in shown[0]
     assert len(shown[0].splitlines()) == 1
+    shown.clear()
 
 
 def test_the_csv_wizard_previews_the_file_and_maps_columns(window, qtbot, tmp_path):
