@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QInputDialog,
     QLabel,
@@ -73,11 +72,11 @@ class CostSchemeEditor(QWidget):
         keep = QPushButton("Keep in project")
         keep.setToolTip("store this scheme in the project under a name")
         keep.clicked.connect(self.keep_in_project)
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Scheme"))
-        top.addWidget(self.preset, 1)
-        for b in (load, save, keep):
-            top.addWidget(b)
+        top = QGridLayout()
+        top.addWidget(QLabel("Scheme"), 0, 0)
+        top.addWidget(self.preset, 0, 1, 1, 3)
+        for i, b in enumerate((load, save, keep)):
+            top.addWidget(b, 1, i + 1)
 
         self.currency = QLineEdit(maximumWidth=60)
         self.word_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
@@ -89,24 +88,21 @@ class CostSchemeEditor(QWidget):
         self.mt_pricing = QComboBox()
         self.mt_pricing.addItems(["bands", "flat"])
         self.mt_flat = QDoubleSpinBox(decimals=0, maximum=1000.0)
-        general = QFormLayout()
-        rate_row = QHBoxLayout()
-        rate_row.addWidget(self.word_rate)
-        rate_row.addWidget(self.currency)
-        rate_row.addWidget(QLabel("per word"))
-        general.addRow("Full rate", rate_row)
-        general.addRow("Words per day", self.words_per_day)
-        general.addRow("Rule: TM from fuzzy %", self.rule_threshold)
-        pct = QHBoxLayout()
-        for label, spin in (("context", self.context_rate), ("repetitions", self.repetitions), ("new", self.new)):
-            pct.addWidget(QLabel(label))
-            pct.addWidget(spin)
-        general.addRow("Payable %", pct)
-        mt = QHBoxLayout()
-        mt.addWidget(self.mt_pricing)
-        mt.addWidget(QLabel("flat %"))
-        mt.addWidget(self.mt_flat)
-        general.addRow("MT pricing", mt)
+        general = QGridLayout()
+        rows = (
+            ("Full rate", self.word_rate, "Currency", self.currency),
+            ("Words per day", self.words_per_day, "Rule: TM from %", self.rule_threshold),
+            ("Context %", self.context_rate, "Repetitions %", self.repetitions),
+            ("New words %", self.new, "MT pricing", self.mt_pricing),
+            ("", None, "MT flat %", self.mt_flat),
+        )
+        for r, (label_a, a, label_b, b) in enumerate(rows):
+            if a is not None:
+                general.addWidget(QLabel(label_a), r, 0)
+                general.addWidget(a, r, 1)
+            general.addWidget(QLabel(label_b), r, 2)
+            general.addWidget(b, r, 3)
+        self.currency.setMaximumWidth(16777215)
         for w in (self.word_rate, self.words_per_day, self.rule_threshold, self.repetitions, self.new,
                   self.context_rate, self.mt_flat):  # fmt: skip
             w.valueChanged.connect(self._edited)
@@ -115,6 +111,7 @@ class CostSchemeEditor(QWidget):
 
         self.bands = QTableWidget(0, len(BAND_COLUMNS))
         self.bands.setHorizontalHeaderLabels(BAND_COLUMNS)
+        self.bands.setMinimumHeight(240)
         self.systems = QTableWidget(0, len(SYSTEM_COLUMNS))
         self.systems.setHorizontalHeaderLabels(SYSTEM_COLUMNS)
         for table in (self.bands, self.systems):

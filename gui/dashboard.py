@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -55,15 +54,15 @@ class AnalysisView(QWidget):
         self._timer.timeout.connect(self.recompute)
 
         # left: actions, systems, scheme
-        actions = QHBoxLayout()
+        actions = QGridLayout()
         self.lookup_button = QPushButton("TM lookup")
         self.translate_button = QPushButton("MT (Apertium)")
         self.recommend_button = QPushButton("Recommend")
         self.lookup_button.clicked.connect(self.run_lookup)
         self.translate_button.clicked.connect(self.run_translate)
         self.recommend_button.clicked.connect(self.run_recommend)
-        for b in (self.lookup_button, self.translate_button, self.recommend_button):
-            actions.addWidget(b)
+        for i, b in enumerate((self.lookup_button, self.translate_button, self.recommend_button)):
+            actions.addWidget(b, 0, i)
         self.systems_box = QGroupBox("Systems taking part")
         self.systems_layout = QVBoxLayout(self.systems_box)
         self.system_checks: dict[str, QCheckBox] = {}
@@ -89,28 +88,33 @@ class AnalysisView(QWidget):
         self.plans.verticalHeader().setVisible(False)
         self.plans.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.plans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.plans.setMaximumHeight(210)
+        self.plans.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.plans.verticalHeader().setDefaultSectionSize(24)
         self.pie = ChartView("Recommended systems")
         self.bars = ChartView("Cost per plan")
         self.confidence = ChartView("Confidence")
         charts = QGridLayout()
         charts.addWidget(self.pie, 0, 0)
         charts.addWidget(self.bars, 0, 1)
-        charts.addWidget(self.confidence, 1, 0, 1, 2)
+        charts.addWidget(self.plans, 1, 0)
+        charts.addWidget(self.confidence, 1, 1)
+        charts.setColumnStretch(0, 1)
+        charts.setColumnStretch(1, 1)
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.addWidget(self.headline)
-        rv.addWidget(self.plans)
         rv.addLayout(charts, 1)
         rv.addWidget(self.notes)
 
         scroll_left = QScrollArea(widgetResizable=True)
+        scroll_left.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll_left.setWidget(left)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll_left)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([430, 850])
+        split.setSizes([470, 1000])
+        left.setMinimumWidth(440)
         QVBoxLayout(self).addWidget(split)
 
         context.project_changed.connect(self._project_changed)
@@ -136,7 +140,9 @@ class AnalysisView(QWidget):
             box.deleteLater()
         self.system_checks = {}
         for s in systems:
-            box = QCheckBox(f"{s.name}  ({s.kind.upper()}{', ' + s.engine if s.engine else ''})")
+            box = QCheckBox(f"{s.name}  ({s.kind.upper()})")
+            if s.engine:
+                box.setToolTip(s.engine)
             box.setChecked(previous.get(s.name, True))
             box.toggled.connect(self.schedule)
             self.systems_layout.addWidget(box)

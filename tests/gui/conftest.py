@@ -121,7 +121,7 @@ def window(qtbot, project_path: Path, settings_dir: Path):
     qtbot.addWidget(w)
     w.errors = []  # what the error dialog would have shown (a modal dialog would block the test)
     w.show_error = lambda _title, message: w.errors.append(message)
-    w.resize(1400, 900)
+    w.resize(1600, 1000)
     w.show()
     assert w.open_project(str(project_path))
     yield w
