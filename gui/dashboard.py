@@ -9,6 +9,7 @@ figure functions (``tmtprime.report.figures``) on Qt canvases.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
@@ -49,6 +50,7 @@ class AnalysisView(QWidget):
         super().__init__()
         self.context = context
         self.estimate: CostEstimate | None = None
+        self.jobs = JobCache()
         self._pending = False
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.recompute)
@@ -119,7 +121,7 @@ class AnalysisView(QWidget):
 
         context.project_changed.connect(self._project_changed)
         context.data_changed.connect(self._data_changed)
-        context.overrides_changed.connect(self.schedule)
+        context.overrides_changed.connect(self._overrides_changed)
         context.runner.ended.connect(self._runner_free)
         self._project_changed()
 
@@ -154,13 +156,20 @@ class AnalysisView(QWidget):
     @Slot()
     def _project_changed(self) -> None:
         self.estimate = None
+        self.jobs = JobCache()
         self._fill_systems()
         self.editor.fill_presets()
         self.schedule()
 
     @Slot()
     def _data_changed(self) -> None:
+        self.jobs = JobCache()
         self._fill_systems()
+        self.schedule()
+
+    @Slot()
+    def _overrides_changed(self) -> None:
+        self.jobs = JobCache()
         self.schedule()
 
     # -- the estimate ---------------------------------------------------------------------
@@ -193,7 +202,8 @@ class AnalysisView(QWidget):
         if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
             return
-        self.context.run("Estimate", lambda st, rep: _estimate(st, scheme, systems, rep), self.show_estimate, changes_data=False)
+        jobs = self.jobs
+        self.context.run("Estimate", lambda st, rep: jobs.estimate(st, scheme, systems, rep), self.show_estimate, changes_data=False)
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
@@ -266,7 +276,34 @@ class AnalysisView(QWidget):
         return self.context.run("Recommend", lambda st, rep: work.recommend(st, rep, systems=systems), self.context.message.emit)
 
 
-def _estimate(store: Store, scheme: CostScheme, systems: list[str], reporter: Reporter) -> CostEstimate:
-    from tmtprime.cost import estimate_costs
+class JobCache:
+    """The project's job as the cost estimate reads it, kept between estimates.
 
-    return estimate_costs(store, scheme, systems=systems, reporter=reporter)
+    Reading the job (every segment, candidate and prediction) is most of an
+    estimate's time on a large project; ticking a system or editing a rate
+    only re-prices it. This is ``tmtprime.cost.estimate_costs`` split at that
+    seam (``job_from_store`` once, ``estimate_job`` per change), with the same
+    arguments; the cache is dropped whenever the project's data changes.
+    """
+
+    def __init__(self) -> None:
+        self._loaded: tuple[Any, ...] | None = None
+
+    def estimate(self, store: Store, scheme: CostScheme, systems: list[str], reporter: Reporter) -> CostEstimate:
+        from tmtprime.cost import BandCalibration, estimate_job, job_from_store
+
+        if self._loaded is None:
+            job, model, skipped = job_from_store(store, reporter=reporter)
+            calibration = BandCalibration.from_card(dict(store.models.get(model).card))
+            project = store.project()
+            self._loaded = (job, model, skipped, calibration, project.source_lang, project.target_lang)
+        job, model, skipped, calibration, source_lang, target_lang = self._loaded
+        reporter.check()
+        reporter.status("estimating costs")
+        est = estimate_job(
+            job, scheme, calibration=calibration, word_rate=scheme.rate_for(source_lang, target_lang),
+            systems=systems, model=model, job_name="all documents",
+        )  # fmt: skip
+        if skipped:
+            est.notes.append(f"{skipped} segments without a recommendation from model {model!r} are left out; run Recommend again")
+        return est
