@@ -44,7 +44,7 @@ from tmtprime.store.records import CandidateRecord, RecommendationRecord, Segmen
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.diffs import highlight
 
-PAGE = 500
+PAGE = 200
 COLUMNS = ("#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
 ANY = "(any)"
 
@@ -133,7 +133,7 @@ def scheme_bands(scheme) -> tuple[list[str], BandOf]:  # noqa: ANN001 - tmtprime
 
 def segment_rows(store: Store, role: str | None, band_of: BandOf | None = None) -> Iterator[SegmentRow]:
     """Every segment of ``role`` with its recommendation and pick, page by page."""
-    segments = store.segments.iter(role=role)
+    segments = store.segments.iter(role=role, batch_size=PAGE)
     while page := list(islice(segments, PAGE)):
         recs = store.recommendations.for_segments([s.id for s in page])
         for seg in page:
