@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -66,6 +66,17 @@ class DropList(QListWidget):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
+
+    def paintEvent(self, event) -> None:  # noqa: ANN001,N802
+        super().paintEvent(event)
+        if self.count() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(
+                self.viewport().rect(), Qt.AlignmentFlag.AlignCenter,
+                "Drop TMX, XLIFF (Trados, memoQ, Phrase…), PO, CSV/TSV, JSON or text files here\nor use Add files…",
+            )  # fmt: skip
+            painter.end()
 
     def dragMoveEvent(self, event) -> None:  # noqa: ANN001,N802
         if event.mimeData().hasUrls():
@@ -146,7 +157,7 @@ class MappingPage(QWizardPage):
         self.setSubTitle("Say which column holds what; '(auto)' lets TMTprime recognise the usual names.")
         self.preview = QTableWidget()
         self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.preview.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.preview.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.combos = {f: QComboBox() for f in FIELDS}
         self.mt_list = QListWidget()
         self.mt_list.setMaximumHeight(110)

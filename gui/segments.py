@@ -285,6 +285,7 @@ class CandidateCard(QFrame):
         if picked:
             facts.append("<b style='color:#3574f0'>picked</b>")
         head = QLabel(" · ".join(facts))
+        head.setWordWrap(True)
         layout.addWidget(head)
         if candidate.kind == "tm" and candidate.tm_source is not None:
             tm_src = QLabel(f"<span style='color:gray'>TM source:</span> {highlight(candidate.tm_source, source, show_deleted=False)}")
@@ -294,7 +295,8 @@ class CandidateCard(QFrame):
         self.text = QLabel(highlight(candidate.text, against))
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(self.text)
+        layout.addStretch(1)
         self.use = QPushButton("Use this")
         self.use.setEnabled(rec is not None and not picked)
         self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))

@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.settings = QSettings()
         self.setWindowTitle(window_title(None))
         self.resize(1280, 820)
+        self.setAcceptDrops(True)
 
         from tmtprime.gui.dashboard import AnalysisView
         from tmtprime.gui.meteor_view import MeteorView
@@ -335,6 +336,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 10000)
         if outcome == "failed":
             self.show_error(f"{self.context.runner.title} failed", message)
+
+    # -- drag and drop: files dropped on the window go to the import wizard ---------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: ANN001,N802
+        if event.mimeData().hasUrls() and self.context.store is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: ANN001,N802
+        files = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.import_dialog(files)
 
     # -- settings -------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from tests.gui.conftest import screenshot, wait_idle
+from tests.gui.conftest import screenshot, wait_idle, write_tsv
 
 
 def _not_blank(path) -> bool:
@@ -13,7 +13,7 @@ def _not_blank(path) -> bool:
     return colours is None or len(colours) > 50
 
 
-def test_screenshots_of_the_main_views(window, qtbot):
+def test_screenshots_of_the_main_views(window, qtbot, tmp_path):
     from tmtprime.gui.importing import ImportDialog
 
     wait_idle(qtbot, window)
@@ -41,10 +41,18 @@ def test_screenshots_of_the_main_views(window, qtbot):
     qtbot.wait(200)
     written.append(screenshot(window, "meteor"))
 
-    dialog = ImportDialog(window.context, window, files=[str(p) for p in sorted(window.context.store.documents.list()[0:0])])
+    table = write_tsv(tmp_path / "vendor-job.tsv", ["doc_id", "source", "reference", "tm_target", "tm_fuzzy", "mt_deepl"], [
+        ["help", "Open the file", "Abra el archivo", "Abra el fichero", "92", "Abrir el archivo"],
+        ["help", "Save all changes", "Guarde todos los cambios", "Guarde los cambios", "85", "Guardar todos los cambios"],
+        ["help", "Close the window", "Cierre la ventana", "", "", "Cerrar la ventana"],
+    ])  # fmt: skip
+    dialog = ImportDialog(window.context, window, files=[str(table)])
     qtbot.addWidget(dialog)
     dialog.show()
+    qtbot.wait(100)
+    written.append(screenshot(dialog, "import-files"))
+    dialog.next()
     qtbot.wait(200)
-    written.append(screenshot(dialog, "import"))
+    written.append(screenshot(dialog, "import-columns"))
     for path in written:
         assert path.stat().st_size > 5000 and _not_blank(path), path
