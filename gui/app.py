@@ -8,6 +8,9 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+_FOLLOWING = False
+"""True once the palette follows the system's colour scheme changes."""
+
 ORGANIZATION = "TMTprime"
 APPLICATION = "TMTprime"
 
@@ -60,7 +63,10 @@ def application() -> QApplication:
     app.setApplicationDisplayName("")  # the window title carries the name itself
     app.setStyle("Fusion")
     apply_palette(app)
-    QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_palette(app))
+    global _FOLLOWING
+    if not _FOLLOWING:
+        QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_palette(app))
+        _FOLLOWING = True
     return app
 
 
