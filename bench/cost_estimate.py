@@ -108,6 +108,7 @@ def measure(scenario: str, segments, rows, cv: dict[str, np.ndarray], scheme) ->
     totals: dict[str, dict[str, float]] = {}
     confusion = None
     labels: list[str] = []
+    fold_errors = []
     for job, calibration in fold_jobs(segments, rows, cv):
         calibrated = estimate_job(job, scheme, calibration=calibration)
         point = estimate_job(job, scheme, calibration=None)
@@ -117,6 +118,8 @@ def measure(scenario: str, segments, rows, cv: dict[str, np.ndarray], scheme) ->
             t["point"] += q.cost
             t["cat"] += p.cat_cost
             t["actual"] += p.actual_cost or 0.0
+        tp = calibrated.plan("tmtprime")
+        fold_errors.append(tp.error_pct)
         counts = np.array(calibrated.confusion["counts"])
         confusion = counts if confusion is None else confusion + counts
         labels = calibrated.confusion["labels"]
@@ -137,6 +140,7 @@ def measure(scenario: str, segments, rows, cv: dict[str, np.ndarray], scheme) ->
         f"({picks['actual']:.2f} vs {others[runner_up]['actual']:.2f} for {runner_up}, the cheapest of the others)"
     )
     print(f"estimated total of the picks within 10 % of actual   target <= 10.0 %  measured {error * 100:.1f} %")
+    print(f"  (per held-out fold: {', '.join(f'{e:+.1f} %' for e in fold_errors)})")
     print(f"\nband confusion of the picks (rows: predicted band, columns: actual band; {int(confusion.sum())} segments)")
     width = max(len(lb) for lb in labels) + 2
     print(" " * 11 + "".join(f"{lb:>{width}}" for lb in labels))

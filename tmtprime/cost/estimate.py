@@ -183,6 +183,7 @@ def estimate_costs(
     job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
     card = dict(store.models.get(model_name).card)
     project = store.project()
+    reporter.check()
     reporter.status("estimating costs")
     est = estimate_job(
         job,
@@ -414,9 +415,12 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
     est_ref = float(cost[ref].sum()) if ref.any() else None
     systems = np.where(has, job.systems[safe], "(none)")
 
-    def group(keys: np.ndarray) -> dict[str, dict[str, float | None]]:
+    def group(keys: np.ndarray, order: list[str] | None = None) -> dict[str, dict[str, float | None]]:
         out: dict[str, dict[str, float | None]] = {}
-        for k in dict.fromkeys(keys):
+        present = list(dict.fromkeys(keys))
+        if order is not None:
+            present.sort(key=lambda k: order.index(k) if k in order else len(order))
+        for k in present:
             m = keys == k
             out[str(k)] = {
                 "segments": int(m.sum()),
@@ -443,10 +447,15 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
         estimate_on_references=est_ref,
         error_pct=None if not total_actual else (est_ref - total_actual) / total_actual * 100.0,  # type: ignore[operator]
         reference_segments=int(ref.sum()),
-        by_band=group(band),  # type: ignore[arg-type]
+        by_band=group(band, _band_order(scheme)),  # type: ignore[arg-type]
         by_document=group(job.documents),
         by_system={s: {"segments": v["segments"], "words": v["words"]} for s, v in group(systems).items()},  # type: ignore[misc]
     )
+
+
+def _band_order(scheme: CostScheme) -> list[str]:
+    """Bands as CAT analyses list them: context, repetitions, TM bands high to low, MT bands, new."""
+    return ["context", "repetitions", *[f"TM {b.label}" for b in scheme.tm_bands], *[f"MT {b.label}" for b in scheme.mt_bands], "MT flat", "new"]
 
 
 def _confusion(job: Job, scheme: CostScheme, prices: _Prices, picks: np.ndarray) -> dict[str, Any]:

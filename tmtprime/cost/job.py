@@ -90,12 +90,10 @@ def job_from_store(
             f"{store.location} has no recommendations yet; run 'tmtprime recommend {store.location}' first"
         )
     document_id = store.documents.get(document).id if document else None
-    reporter.status("reading segments")
-    records = [
-        r
-        for r in store.segments.iter(document_id=document_id, role=None if document_id is not None else "document")
-        if r.candidates
-    ]
+    role = None if document_id is not None else "document"
+    total = store.segments.count(document_id=document_id, role=role)
+    segments = store.segments.iter(document_id=document_id, role=role)
+    records = [r for r in reporter.track(segments, total=total, desc="reading segments", unit="segment") if r.candidates]
     recs = store.recommendations.for_segments([r.id for r in records], model=model)
     kept = [r for r in records if r.id in recs]
     if not kept:

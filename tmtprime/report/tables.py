@@ -82,8 +82,9 @@ def plans_table(est: CostEstimate) -> Table:
         ]
         for p in est.plans
     ]
+    how = "payable rate weighted by the model's band calibration" if est.calibrated else "the model has no band calibration: payable rate of the predicted band"
     note = (
-        "cost: expected estimate (payable rate weighted by the model's band calibration); CAT-convention cost: TM matches by "
+        f"cost: expected estimate ({how}); CAT-convention cost: TM matches by "
         "fuzzy band, MT outputs by the band of their predicted TER; actual: by each candidate's TER against the reference, "
         "over the segments that have one, next to the estimate over the same segments."
     )
