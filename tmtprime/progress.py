@@ -87,6 +87,22 @@ class Reporter:
         pass
 
 
+class CancelOnly(Reporter):
+    """Shares another reporter's cancel flag and reports nothing: for the steps inside one phase of a
+    caller that reports the phase itself (one line per document, not one phase per document)."""
+
+    def __init__(self, outer: Reporter) -> None:
+        super().__init__()
+        self._outer = outer
+
+    def check(self) -> None:
+        self._outer.check()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._outer.cancel_requested
+
+
 class CallbackReporter(Reporter):
     """Forwards progress to a ``callback(done, total)`` (older call sites and tests)."""
 

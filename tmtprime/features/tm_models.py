@@ -21,6 +21,10 @@ from tmtprime.features.lm import KneserNeyLM
 from tmtprime.features.neighbours import TMNeighbours
 from tmtprime.features.ngrams import NgramSet
 from tmtprime.features.tokens import lower_tokens
+from tmtprime.progress import Reporter
+
+_STEPS = ("tokens", "language models", "IBM Model 1 source->target", "IBM Model 1 target->source", "n-grams and neighbours")
+"""The phases of :meth:`TMModels.fit`, one progress step each."""
 
 
 class TMModels:
@@ -30,7 +34,10 @@ class TMModels:
         self.ibm_iterations = ibm_iterations
         self.fingerprint_: str | None = None
 
-    def fit(self, pairs: Iterable[tuple[str, str]]) -> TMModels:
+    def fit(self, pairs: Iterable[tuple[str, str]], *, reporter: Reporter | None = None) -> TMModels:
+        """Train every model on ``pairs``; each model is one progress step of ``reporter`` (a cancel is checked between)."""
+        steps = iter((reporter or Reporter()).track(_STEPS, desc="training the TM models"))
+        next(steps)
         digest = hashlib.sha256()
         sources: list[list[str]] = []
         targets: list[list[str]] = []
@@ -42,14 +49,19 @@ class TMModels:
             raise ModelError("the project has no translation memory: import one with --as tm first")
         self.fingerprint_ = digest.hexdigest()[:16]
         self.n_units_ = len(sources)
+        next(steps)
         self.target_lm_ = KneserNeyLM().fit(targets)
         self.source_lm_ = KneserNeyLM().fit(sources)
+        next(steps)
         self.forward_ = IBMModel1(self.ibm_iterations).fit(sources, targets)
+        next(steps)
         self.reverse_ = IBMModel1(self.ibm_iterations).fit(targets, sources)
+        next(steps)
         self.target_ngrams_ = NgramSet().fit(targets)
         self.neighbours_ = TMNeighbours().fit(sources, targets)
         self.source_counts_ = Counter(chain.from_iterable(sources))
         self.target_counts_ = Counter(chain.from_iterable(targets))
+        next(steps, None)
         return self
 
     def source_side_word(self, word: str) -> bool:

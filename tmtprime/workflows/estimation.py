@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
-from typing import TYPE_CHECKING
 
+from tmtprime.cost import CostEstimate, CostScheme, estimate_costs, load_scheme
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
-
-if TYPE_CHECKING:
-    from tmtprime.cost import CostEstimate
 
 DEFAULT_SCHEME = "matecat"
 
@@ -22,16 +19,19 @@ DEFAULT_SCHEME = "matecat"
 def estimate(
     store: Store,
     *,
-    scheme: str | os.PathLike[str] = DEFAULT_SCHEME,
+    scheme: str | os.PathLike[str] | CostScheme = DEFAULT_SCHEME,
     document: str | None = None,
     systems: Collection[str] | None = None,
     model: str | None = None,
     reporter: Reporter | None = None,
 ) -> CostEstimate:
-    """The cost of each plan (each system alone, the CAT rule, TMTprime's picks), estimated and, with references, actual."""
-    from tmtprime.cost import estimate_costs, load_scheme
+    """The cost of each plan (each system alone, the CAT rule, TMTprime's picks), estimated and, with references, actual.
 
+    ``scheme``: a preset name, a scheme file, a scheme stored in the project, or a loaded :class:`~tmtprime.cost.CostScheme`.
+    """
+    if not isinstance(scheme, CostScheme):
+        scheme = load_scheme(os.fspath(scheme), store=store)
     return estimate_costs(
-        store, load_scheme(os.fspath(scheme), store=store), document=document,
+        store, scheme, document=document,
         systems=None if systems is None else list(systems), model=model, reporter=reporter,
     )

@@ -16,6 +16,7 @@ import numpy as np
 
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Candidate, Segment
 from tmtprime.progress import Reporter
 from tmtprime.recommend.dataset import CandidateRows, build_rows
@@ -95,11 +96,8 @@ def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = 
     n_units = store.tm.count()
     if n_units == 0:
         raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
-    pairs = [(u.source, u.target) for u in reporter.track(store.tm.iter_units(), total=n_units, desc="reading TM", unit="unit")]
-    reporter.status("training the TM models (language models, lexical tables)")
-    extractor = CandidateFeatureExtractor(n_jobs=n_jobs).fit(pairs)
-    reporter.check()
-    return extractor
+    pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
+    return CandidateFeatureExtractor(n_jobs=n_jobs).fit(TMModels().fit(pairs, reporter=reporter))
 
 
 def feature_set_name(extractor: CandidateFeatureExtractor) -> str:

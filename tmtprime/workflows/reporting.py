@@ -7,6 +7,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from tmtprime.progress import Reporter
+from tmtprime.report import write_report
 from tmtprime.store import Store
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 
@@ -24,7 +25,5 @@ def report(
 ) -> str | Path:
     """Write the analysis report as ``fmt`` (:data:`tmtprime.report.REPORT_FORMATS`) to ``out`` and return its path;
     without ``out``, return the report's text (not for pdf)."""
-    from tmtprime.report import write_report
-
     est = estimate(store, scheme=scheme, document=document, systems=systems, model=model, reporter=reporter)
     return write_report(est, fmt, None if out is None else Path(out))

@@ -19,8 +19,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tmtprime.cost import CostScheme, load_scheme
 from tmtprime.errors import Cancelled, TmtprimeError, UsageError
-from tmtprime.progress import Reporter
+from tmtprime.mt.engine import MTEngine
+from tmtprime.mt.imported import ImportedEngine
+from tmtprime.progress import CancelOnly, Reporter
+from tmtprime.report import write_report
 from tmtprime.store import Store, import_file
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
@@ -28,7 +32,7 @@ from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
 from tmtprime.workflows.models import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
-from tmtprime.workflows.translation import translate
+from tmtprime.workflows.translation import make_engine, translate
 
 REPORTS = {"html": "report.html", "json": "report.json", "text": "report.txt"}
 """The report formats a job writes, and their file names in the output directory."""
@@ -108,25 +112,28 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
     with ExitStack() as stack:
         store = stack.enter_context(_open_project(options, stack))
         result = JobResult(project=store.location if options.project is not None else "temporary (use --project P.db to keep it)")
-        reporter.status("importing TMs")
+        # what would stop the job later is checked before any work: the scheme, the MT files and engines
+        scheme = load_scheme(os.fspath(options.scheme), store=store)
+        project = store.project()
+        engines: list[MTEngine] = [
+            ImportedEngine(path, name=system, missing="skip", source_lang=project.source_lang, target_lang=project.target_lang)
+            for system, path in options.mt.items()
+        ]
+        engines += [make_engine(store, name, {"n_jobs": options.n_jobs}) for name in options.engines]
+        for engine in engines:
+            engine.check()
         import_files(store, options.tms, role="tm", reporter=reporter)
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
             result.notes.append("no document could be read: nothing to do")
             return result
         lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
-        project = store.project()
-        for system, path in options.mt.items():
-            from tmtprime.mt.imported import ImportedEngine
-
-            engine = ImportedEngine(path, name=system, missing="skip", source_lang=project.source_lang, target_lang=project.target_lang)
+        for engine in engines:
             translate(store, engine, documents=names, reporter=reporter)
-        for engine_name in options.engines:
-            translate(store, engine_name, engine_options={"n_jobs": options.n_jobs}, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, reporter)
-        result.reports = _write_reports(store, options, out_dir, result.recommended.model, reporter)
+        result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
         return result
 
 
@@ -157,12 +164,11 @@ def _tm_languages(path: str | os.PathLike[str]) -> tuple[str, str]:
 def _import_documents(store: Store, paths: Sequence[str | os.PathLike[str]], result: JobResult, reporter: Reporter) -> list[str]:
     """Import each document on its own: one that cannot be read is recorded, the others go on."""
     names: list[str] = []
-    for path in paths:
-        reporter.check()
+    for path in reporter.track(paths, desc="importing documents", unit="file"):
         outcome = DocumentOutcome(path=os.fspath(path))
         result.documents.append(outcome)
         try:
-            imported = import_file(store, path, role="document", reporter=reporter)
+            imported = import_file(store, path, role="document", reporter=CancelOnly(reporter))
         except Cancelled:
             raise
         except TmtprimeError as error:
@@ -181,26 +187,22 @@ def _file_stem(name: str) -> str:
 
 def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, reporter: Reporter) -> None:
     taken: set[str] = set()
-    for outcome in result.documents:
-        if outcome.error is not None or outcome.name is None:
-            continue
+    done = [d for d in result.documents if d.error is None and d.name is not None]
+    for outcome in reporter.track(done, desc="writing XLIFF and CSV", unit="file"):
         stem = _file_stem(outcome.name)
         while stem in taken:
             stem += "_"
         taken.add(stem)
         for fmt, suffix in (("xliff", ".xlf"), ("csv", ".csv")):
             path = out_dir / (stem + suffix)
-            export(store, fmt, path, document=outcome.name, model=model, reporter=reporter)
+            export(store, fmt, path, document=outcome.name, model=model, reporter=CancelOnly(reporter))
             outcome.files.append(str(path))
 
 
-def _write_reports(store: Store, options: JobOptions, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
-    from tmtprime.report import write_report
-
-    est = estimate(store, scheme=options.scheme, model=model, reporter=reporter)
+def _write_reports(store: Store, scheme: CostScheme, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
+    est = estimate(store, scheme=scheme, model=model, reporter=reporter)
     written = []
-    for fmt, file_name in REPORTS.items():
-        reporter.check()
+    for fmt, file_name in reporter.track(list(REPORTS.items()), desc="writing the report", unit="file"):
         write_report(est, fmt, out_dir / file_name)
         written.append(str(out_dir / file_name))
     return written

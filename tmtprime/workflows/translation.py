@@ -15,12 +15,13 @@ from typing import Any
 
 from tmtprime.mt.engine import MTEngine, create_engine
 from tmtprime.parallel import chunked
-from tmtprime.progress import Reporter
+from tmtprime.progress import CancelOnly, Reporter
 from tmtprime.store import NewCandidate, Store
 from tmtprime.workflows.selection import work_segments
 
-CHUNK = 2000
-"""Segments per engine call: each call is one progress step and one cancel check."""
+CHUNK = 400
+"""Segments per engine call: each call is one progress step and one cancel check (a few seconds of
+Apertium: four of its batches, two rounds on two workers)."""
 
 
 @dataclass
@@ -78,7 +79,7 @@ def translate(
     for chunk in chunks:
         reporter.check()
         sources = list(dict.fromkeys(s.source for s in chunk))
-        translated = dict(zip(sources, engine.translate(sources, reporter=_Nested(reporter))))
+        translated = dict(zip(sources, engine.translate(sources, reporter=CancelOnly(reporter))))
         new.extend(
             NewCandidate(segment_id=s.id, system=name, kind="mt", text=translated[s.source], engine=report.engine)
             for s in chunk
@@ -92,13 +93,3 @@ def translate(
     report.empty = len(todo) - len(new)
     return report
 
-
-class _Nested(Reporter):
-    """Passes only the cancel flag down to an engine: the workflow reports progress per segment chunk."""
-
-    def __init__(self, outer: Reporter) -> None:
-        super().__init__()
-        self._outer = outer
-
-    def check(self) -> None:
-        self._outer.check()
