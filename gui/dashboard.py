@@ -217,6 +217,11 @@ class AnalysisView(QWidget):
         from tmtprime.report import figures
 
         self.estimate = est
+        in_job = self.jobs.systems or set()
+        for name, box in self.system_checks.items():
+            box.setEnabled(name in in_job)
+            if name not in in_job:
+                box.setToolTip("no candidates of this system in the documents")
         tmt = est.plan("tmtprime")
         best = est.best_single
         cur = est.currency
@@ -289,6 +294,11 @@ class JobCache:
     def __init__(self) -> None:
         self._loaded: tuple[Any, ...] | None = None
 
+    @property
+    def systems(self) -> set[str] | None:
+        """Systems with candidates in the job (None before it is read)."""
+        return None if self._loaded is None else {str(s) for s in self._loaded[0].systems}
+
     def estimate(self, store: Store, scheme: CostScheme, systems: list[str], reporter: Reporter) -> CostEstimate:
         from tmtprime.cost import BandCalibration, estimate_job, job_from_store
 
@@ -298,6 +308,8 @@ class JobCache:
             project = store.project()
             self._loaded = (job, model, skipped, calibration, project.source_lang, project.target_lang)
         job, model, skipped, calibration, source_lang, target_lang = self._loaded
+        in_job = set(job.systems)
+        systems = [s for s in systems if s in in_job]  # dev-only systems have nothing to price here
         reporter.check()
         reporter.status("estimating costs")
         est = estimate_job(
