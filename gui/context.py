@@ -66,3 +66,20 @@ class ProjectContext(QObject):
                 self.data_changed.emit()
 
         return self.runner.start(title, lambda reporter: work(store, reporter), done)
+
+    def run_process(
+        self,
+        title: str,
+        task: str,
+        options: dict[str, Any] | None = None,
+        on_done: Callable[[Any], None] | None = None,
+    ) -> bool:
+        """Run ``tmtprime.gui.work.<task>`` on the project in a child process (heavy work; see ``worker``)."""
+        from tmtprime.gui.worker import run_in_process
+
+        store = self.store
+        if store is None:
+            self.message.emit("open or create a project first")
+            return False
+        url = store.url.render_as_string(hide_password=False)
+        return self.run(title, lambda _store, reporter: run_in_process(task, url, options or {}, reporter), on_done)

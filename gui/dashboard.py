@@ -265,20 +265,14 @@ class AnalysisView(QWidget):
     # -- project work (through the library, on the worker thread) -----------------------------
 
     def run_lookup(self) -> bool:
-        from tmtprime.gui import work
-
-        return self.context.run("TM lookup", work.lookup, self.context.message.emit)
+        return self.context.run_process("TM lookup", "lookup", {}, self.context.message.emit)
 
     def run_translate(self) -> bool:
-        from tmtprime.gui import work
-
-        return self.context.run("Machine translation", work.translate, self.context.message.emit)
+        return self.context.run_process("Machine translation", "translate", {}, self.context.message.emit)
 
     def run_recommend(self) -> bool:
-        from tmtprime.gui import work
-
         systems = self.checked_systems() or None
-        return self.context.run("Recommend", lambda st, rep: work.recommend(st, rep, systems=systems), self.context.message.emit)
+        return self.context.run_process("Recommend", "recommend", {"systems": systems}, self.context.message.emit)
 
 
 class JobCache:

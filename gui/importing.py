@@ -264,14 +264,11 @@ class ImportDialog(QWizard):
 
     def start(self) -> bool:
         """Import the files (and look up / translate if asked) on the worker thread."""
-        from tmtprime.gui import work
-
-        files = [p for p, _ in self.files.files]
-        role = self.files.role.currentData()
-        mapping = self.columns.mapping() if self.files.tables() else None
-        lookup, translate = self.after.lookup.isChecked(), self.after.translate.isChecked()
-        return self.context.run(
-            "Import",
-            lambda st, rep: work.import_files(st, rep, files, role=role, mapping=mapping, then_lookup=lookup, then_translate=translate),
-            self.context.message.emit,
-        )
+        options = {
+            "files": [p for p, _ in self.files.files],
+            "role": self.files.role.currentData(),
+            "mapping": self.columns.mapping() if self.files.tables() else None,
+            "then_lookup": self.after.lookup.isChecked(),
+            "then_translate": self.after.translate.isChecked(),
+        }
+        return self.context.run_process("Import", "import_files", options, self.context.message.emit)

@@ -208,28 +208,20 @@ class TrainingView(QWidget):
 
     @Slot()
     def train(self) -> bool:
-        from tmtprime.gui import work
-
         def done(name: str) -> None:
             self.context.message.emit(f"trained model {name!r}")
             self.models.setCurrentText(name)
 
-        return self.context.run("Training", work.train, done)
+        return self.context.run_process("Training", "train", {}, done)
 
     @Slot()
     def apply_threshold(self) -> bool:
         """Recommend again with the chosen MT threshold; the analysis then shows the cost."""
-        from tmtprime.gui import work
-
         if not self.points or self.model_name is None:
             return False
         threshold = float(self.points[self.slider.value()]["threshold"])
-        model = self.model_name
-        return self.context.run(
-            "Recommend",
-            lambda st, rep: work.recommend(st, rep, model=model, mt_threshold=threshold),
-            self.context.message.emit,
-        )
+        options = {"model": self.model_name, "mt_threshold": threshold}
+        return self.context.run_process("Recommend", "recommend", options, self.context.message.emit)
 
 
 def _mt_systems(est) -> set[str]:  # noqa: ANN001
