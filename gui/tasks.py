@@ -30,7 +30,7 @@ Work = Callable[[Reporter], Any]
 class _Signals(QObject):
     status = Signal(str)
     progress = Signal(int, int)  # done, total (-1: unknown)
-    finished = Signal(object)
+    finished = Signal(tuple)  # (result,): a run whose task returned None (a queued Signal(object)) ended in "deallocating None"
     failed = Signal(str)
     cancelled = Signal()
 
@@ -81,7 +81,7 @@ class _Job(QRunnable):
             if self.reporter.cancel_requested:
                 signals.cancelled.emit()
             else:
-                signals.finished.emit(result)
+                signals.finished.emit((result,))
 
 
 class TaskRunner(QObject):
@@ -151,8 +151,9 @@ class TaskRunner(QObject):
         if self._queue and self._reporter is None:
             self.start(*self._queue.popleft())
 
-    @Slot(object)
-    def _finished(self, result: Any) -> None:
+    @Slot(tuple)
+    def _finished(self, wrapped: tuple[Any]) -> None:
+        (result,) = wrapped
         on_done = self._end()
         try:
             if on_done is not None:
