@@ -121,8 +121,8 @@ class TaskRunner(QObject):
             self._queue.append((title, work, on_done))
             return True
         reporter = QtReporter()
-        reporter.signals.status.connect(self.status)
-        reporter.signals.progress.connect(self.progress)
+        reporter.signals.status.connect(self._relay_status)
+        reporter.signals.progress.connect(self._relay_progress)
         reporter.signals.finished.connect(self._finished)
         reporter.signals.failed.connect(self._failed)
         reporter.signals.cancelled.connect(self._cancelled)
@@ -150,6 +150,14 @@ class TaskRunner(QObject):
     def _next(self) -> None:
         if self._queue and self._reporter is None:
             self.start(*self._queue.popleft())
+
+    @Slot(str)
+    def _relay_status(self, text: str) -> None:
+        self.status.emit(text)
+
+    @Slot(int, int)
+    def _relay_progress(self, done: int, total: int) -> None:
+        self.progress.emit(done, total)
 
     @Slot(tuple)
     def _finished(self, wrapped: tuple[Any]) -> None:
