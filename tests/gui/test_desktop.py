@@ -118,3 +118,26 @@ def test_the_wheel_installs_the_application_as_tmtprime_gui(tmp_path):
     assert location.startswith(str(env_dir)) and title == "TMTprime — x"
     out = subprocess.run([str(env_dir / "bin" / "tmtprime-gui"), "--help"], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and "PROJECT" in out.stdout
+
+
+def test_qt_signals_keep_the_reference_counts_of_none_and_true():
+    """PySide6 6.12.0 on CPython 3.11 drops a reference to None/True at every emission (the application
+    aborted during a long training); the installed release must not."""
+    probe = textwrap.dedent("""\
+        import sys
+        from PySide6.QtCore import QCoreApplication, QObject, Signal
+        app = QCoreApplication([])
+        class O(QObject):
+            s = Signal(int)
+        o = O()
+        o.s.connect(lambda x: None)
+        none, true = sys.getrefcount(None), sys.getrefcount(True)
+        for i in range(20000):
+            o.s.emit(i)
+        print(sys.getrefcount(None) - none, sys.getrefcount(True) - true)
+        """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                         env=_env(QT_QPA_PLATFORM="offscreen"))
+    assert out.returncode == 0, out.stderr[-500:]
+    drift_none, drift_true = (int(x) for x in out.stdout.split())
+    assert abs(drift_none) < 100 and abs(drift_true) < 100
