@@ -239,7 +239,7 @@ def estimate_job(
             "the model card has no band calibration: each candidate is priced at the band of its predicted TER, "
             "which regresses to the mean and biases totals; retrain the model (tmtprime train) to calibrate"
         )
-    prices = _prices(job, scheme, calibration, rate)
+    prices = _prices(job, scheme, calibration)
     in_plan = np.isin(job.systems, allowed)
     choices: list[tuple[str, str, np.ndarray]] = []
     for system in allowed:
@@ -284,7 +284,7 @@ def estimate_job(
     )
 
 
-def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None, rate: float) -> _Prices:
+def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None) -> _Prices:
     quality = scheme.quality_payable()
     repeated_row = job.repeated[job.segments]
     capped = np.minimum(quality, scheme.repetitions)
