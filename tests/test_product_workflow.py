@@ -96,7 +96,7 @@ def test_a_project_without_references_gets_the_shipped_model(tmp_path):
 
     from tmtprime.paths import models_dir
     from tmtprime.recommend.persist import TRUSTED_TYPES
-    from tmtprime.workflows.models import DEFAULT_MODEL_FILE, SHIPPED_MODEL_NAME
+    from tmtprime.workflows.model_choice import DEFAULT_MODEL_FILE, SHIPPED_MODEL_NAME
 
     shipped = models_dir() / DEFAULT_MODEL_FILE
     assert sio.load(shipped, trusted=TRUSTED_TYPES) is not None  # only our own types need trusting

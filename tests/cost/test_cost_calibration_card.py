@@ -7,7 +7,8 @@ from tests.test_product_workflow import _mapping
 from tmtprime.cli import main
 from tmtprime.cost import CARD_KEY, BandCalibration, estimate_costs, load_scheme
 from tmtprime.recommend.model import TMTprimeRecommender
-from tmtprime.recommend.project import recommend_project, train_project
+from tmtprime.workflows.recommendation import recommend
+from tmtprime.workflows.training import train
 from tmtprime.store import Store
 
 
@@ -20,14 +21,15 @@ def test_trained_model_card_carries_the_calibration_and_estimates_use_it(tmp_pat
     assert main(["import", db, str(paths["new"]), "--as", "document", *_mapping(), "-q"]) == 0
     small = lambda: TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(0.5,), ter_C_grid=(10.0,), cv=2)  # noqa: E731
     with Store.open(db) as store:
-        name, card, model = train_project(store, name="m", make_model=small)
+        trained = train(store, name="m", make_model=small)
+        card, model = trained.card, trained.model
         calibration = BandCalibration.from_card(card)
         assert calibration is not None and set(calibration.counts) == {"tm", "mt"}
         # every out-of-fold prediction of the training run is counted once
         assert sum(int(c.sum()) for c in calibration.counts.values()) == len(model.oof_predicted_ter_) == 80 * 4
         assert BandCalibration.from_card(dict(store.models.get("m").card)) is not None
         assert CARD_KEY in store.models.get("m").card
-        recommend_project(store, model_name="m")
+        recommend(store, model="m")
         est = estimate_costs(store, load_scheme("matecat"))
     assert est.calibrated and est.model == "m"
     assert not any("calibration" in n for n in est.notes)

@@ -112,7 +112,7 @@ def test_dev_segments_without_candidates_name_the_missing_columns(tmp_path):
 def test_models_of_an_older_feature_set_after_an_upgrade(tmp_path):
     """The project's copy of the shipped default is refreshed; its own old model is refused with what to do."""
     from tmtprime.features.extractor import FEATURE_SET_VERSION
-    from tmtprime.workflows.models import SHIPPED_MODEL_NAME, model_for
+    from tmtprime.workflows.model_choice import SHIPPED_MODEL_NAME, model_for
 
     db = str(tmp_path / "P.db")
     assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0

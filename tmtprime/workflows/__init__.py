@@ -31,8 +31,11 @@ a use case come after its last cancel check, each in one transaction
 Every result object has a ``render()`` (the CLI prints it) besides its fields.
 Modules are named for the use case they hold (``importing``, ``lookup``,
 ``translation``, ``training``, ``recommendation``, ``evaluation``,
-``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``); the names
-above are imported on first use, so ``import tmtprime.workflows`` stays cheap.
+``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``) beside what
+they share (``selection``: the segments worked on; ``project_data``: segments
+and cached feature rows for the recommender; ``model_choice``: a named model,
+a model file, the project's newest or the shipped default). The names above
+are imported on first use, so ``import tmtprime.workflows`` stays cheap.
 """
 
 from __future__ import annotations
@@ -60,9 +63,9 @@ _EXPORTS = {
     "JobResult": "run",
     "DocumentOutcome": "run",
     "run_demo": "demo",
-    "ChosenModel": "models",
-    "model_for": "models",
-    "model_from_file": "models",
+    "ChosenModel": "model_choice",
+    "model_for": "model_choice",
+    "model_from_file": "model_choice",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -12,8 +12,8 @@ from tmtprime.progress import Reporter
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, cross_validate, meteor_function, report
 from tmtprime.recommend.model import TMTprimeRecommender
 from tmtprime.store import Store
-from tmtprime.workflows.features import fit_extractor, load_segments, project_rows
-from tmtprime.workflows.models import model_for
+from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.model_choice import model_for
 
 
 def evaluate(

@@ -18,8 +18,8 @@ from tmtprime.errors import ModelError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.confidence import confidence
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
-from tmtprime.workflows.features import fit_extractor, load_segments, project_rows
-from tmtprime.workflows.models import ChosenModel, model_for
+from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.model_choice import ChosenModel, model_for
 
 
 @dataclass
@@ -68,7 +68,7 @@ def recommend(
     """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
 
     ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
-    from :func:`~tmtprime.workflows.models.model_from_file`), or None for the
+    from :func:`~tmtprime.workflows.model_choice.model_from_file`), or None for the
     newest model, else the shipped default.
     """
     reporter = reporter or Reporter()

@@ -30,7 +30,7 @@ from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
 from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
-from tmtprime.workflows.models import model_from_file
+from tmtprime.workflows.model_choice import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
 from tmtprime.workflows.translation import make_engine, translate
 
@@ -134,6 +134,9 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
+        others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
+        if others:
+            result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
         return result
 
 

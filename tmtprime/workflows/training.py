@@ -27,7 +27,7 @@ from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationR
 from tmtprime.recommend.labels import TIE_RULE
 from tmtprime.recommend.model import Recommendations, TMTprimeRecommender, logit
 from tmtprime.store import Store
-from tmtprime.workflows.features import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
 
 PRECISION_TARGETS = (0.8, 0.85, 0.9, 0.95)
 
