@@ -66,7 +66,7 @@ class MeteorOptions:
 class AlignmentMatrix(QWidget):
     """Hypothesis words down the left, reference words across the top, aligned cells coloured by module."""
 
-    CELL = 22
+    CELL = 26
 
     def __init__(self) -> None:
         super().__init__()
