@@ -1,0 +1,5 @@
+"""``python -m tmtprime.gui [PROJECT]``."""
+
+from tmtprime.gui import main
+
+raise SystemExit(main())

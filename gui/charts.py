@@ -1,0 +1,61 @@
+"""Matplotlib figures in Qt: a canvas that hosts the library's figure functions and exports them.
+
+The charts are drawn by the same functions as the HTML report
+(``tmtprime.report.figures``); this widget only gives them a Qt canvas
+(matplotlib's ``backend_qtagg``) and a PNG/SVG/PDF export. No pyplot state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from matplotlib.figure import Figure
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMenu, QSizePolicy, QVBoxLayout, QWidget
+
+EXPORT_FILTER = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+class ChartView(QWidget):
+    """One chart; :meth:`draw` redraws it with ``function(data, fig=...)`` on the canvas's figure."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = title
+        self.figure = Figure(figsize=(4.6, 3.4), layout="constrained")
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.canvas.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.canvas.setMinimumHeight(220)
+        self.canvas.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.canvas.customContextMenuRequested.connect(self._menu)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.canvas)
+
+    def draw(self, function: Callable[..., Figure], data: object) -> None:
+        """Clear the figure and let ``function`` draw ``data`` on it."""
+        self.figure.clear()
+        function(data, fig=self.figure)
+        self.canvas.draw_idle()
+
+    def clear(self, message: str = "") -> None:
+        self.figure.clear()
+        if message:
+            self.figure.text(0.5, 0.5, message, ha="center", va="center", color="grey", wrap=True)
+        self.canvas.draw_idle()
+
+    def export(self, path: str) -> None:
+        """Write the chart to ``path``; the format follows the suffix (png, svg, pdf)."""
+        self.figure.savefig(path, dpi=150)
+
+    def _menu(self, pos) -> None:  # noqa: ANN001 - QPoint
+        menu = QMenu(self)
+        menu.addAction("Export chart…", self._export_dialog)
+        menu.exec(self.canvas.mapToGlobal(pos))
+
+    def _export_dialog(self) -> None:
+        name = self.title.lower().replace(" ", "-")
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {self.title}", f"{name}.png", EXPORT_FILTER)
+        if path:
+            self.export(path)

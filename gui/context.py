@@ -1,0 +1,85 @@
+"""What every view shares: the open project, the task runner, and signals when either changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from tmtprime.progress import Reporter
+from tmtprime.store import Store
+from tmtprime.gui.tasks import TaskRunner
+
+
+class ProjectContext(QObject):
+    """The open project (a :class:`~tmtprime.store.Store`, or None) and the runner of its long work.
+
+    ``project_changed`` fires when another project is opened (or closed);
+    ``data_changed`` after work that changed the project's contents (import,
+    lookup, training, recommendation, an override), so views reload.
+    """
+
+    project_changed = Signal()
+    data_changed = Signal()
+    overrides_changed = Signal()
+    """The user changed a pick (the analysis recomputes; the table updated itself)."""
+    analysis_changed = Signal(object)
+    """A new cost estimate (``tmtprime.cost.CostEstimate``) is on screen."""
+    message = Signal(str)
+    """A short note for the status bar."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store: Store | None = None
+        self.runner = TaskRunner(self)
+
+    @property
+    def name(self) -> str | None:
+        return None if self.store is None else self.store.project().name
+
+    def set_store(self, store: Store | None) -> None:
+        """Switch to ``store`` (closing the previous one)."""
+        if self.store is not None and self.store is not store:
+            self.store.close()
+        self.store = store
+        self.project_changed.emit()
+
+    def run(
+        self,
+        title: str,
+        work: Callable[[Store, Reporter], Any],
+        on_done: Callable[[Any], None] | None = None,
+        *,
+        changes_data: bool = True,
+    ) -> bool:
+        """Run ``work(store, reporter)`` on the worker thread; ``data_changed`` follows if it changes data."""
+        store = self.store
+        if store is None:
+            self.message.emit("open or create a project first")
+            return False
+
+        def done(result: Any) -> None:
+            if on_done is not None:
+                on_done(result)
+            if changes_data:
+                self.data_changed.emit()
+
+        return self.runner.start(title, lambda reporter: work(store, reporter), done)
+
+    def run_process(
+        self,
+        title: str,
+        task: str,
+        options: dict[str, Any] | None = None,
+        on_done: Callable[[Any], None] | None = None,
+    ) -> bool:
+        """Run ``tmtprime.gui.work.<task>`` on the project in a child process (heavy work; see ``worker``)."""
+        from tmtprime.gui.worker import run_in_process
+
+        store = self.store
+        if store is None:
+            self.message.emit("open or create a project first")
+            return False
+        url = store.url.render_as_string(hide_password=False)
+        return self.run(title, lambda _store, reporter: run_in_process(task, url, options or {}, reporter), on_done)

@@ -1,0 +1,323 @@
+"""The cost scheme editor: rates per band and per system in editable tables, presets, validation, files.
+
+The editor only edits the scheme's file structure (``CostScheme.to_dict``);
+every check is the library's (``CostScheme.from_dict``), and its error is
+shown under the tables with the offending cell marked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QGridLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tmtprime.cost import CostScheme, SchemeError, load_scheme, preset_names
+from tmtprime.errors import TmtprimeError
+from tmtprime.gui.context import ProjectContext
+
+_KEY = re.compile(r"key '([^']*)'")
+_BAND_KEY = re.compile(r"^(tm|mt)\.bands\[(\d+)\](?:\.(\w+))?")
+_SYSTEM_KEY = re.compile(r"^systems\.([^.]+)(?:\.(\w+))?")
+BAND_COLUMNS = ("Kind", "From %", "To %", "Payable %", "Name")
+SYSTEM_COLUMNS = ("System", "Base cost", "Per")
+ERROR_BRUSH = QBrush(QColor(230, 80, 80, 110))
+
+
+def _number(text: str) -> Any:
+    """A cell's number, or the text itself (the library's validation then names it)."""
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        return text
+    return int(value) if value.is_integer() and "." not in text and "," not in text else value
+
+
+class CostSchemeEditor(QWidget):
+    """Edit a cost scheme; ``scheme_changed(CostScheme)`` fires for every valid state."""
+
+    scheme_changed = Signal(object)
+
+    def __init__(self, context: ProjectContext) -> None:
+        super().__init__()
+        self.context = context
+        self.scheme: CostScheme | None = None
+        self._base: dict[str, Any] = {}
+        self._filling = False
+
+        self.preset = QComboBox()
+        self.preset.activated.connect(self._preset_chosen)
+        load = QPushButton("Open…")
+        load.clicked.connect(self.load_dialog)
+        save = QPushButton("Save as…")
+        save.clicked.connect(self.save_dialog)
+        keep = QPushButton("Keep in project")
+        keep.setToolTip("store this scheme in the project under a name")
+        keep.clicked.connect(self.keep_in_project)
+        top = QGridLayout()
+        top.addWidget(QLabel("Scheme"), 0, 0)
+        top.addWidget(self.preset, 0, 1, 1, 3)
+        for i, b in enumerate((load, save, keep)):
+            top.addWidget(b, 1, i + 1)
+
+        self.currency = QLineEdit(maximumWidth=60)
+        self.word_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
+        self.words_per_day = QDoubleSpinBox(decimals=0, maximum=100000.0, singleStep=100.0)
+        self.rule_threshold = QDoubleSpinBox(decimals=0, maximum=101.0)
+        self.repetitions = QDoubleSpinBox(decimals=0, maximum=1000.0)
+        self.new = QDoubleSpinBox(decimals=0, maximum=1000.0)
+        self.context_rate = QDoubleSpinBox(decimals=0, maximum=1000.0)
+        self.mt_pricing = QComboBox()
+        self.mt_pricing.addItems(["bands", "flat"])
+        self.mt_flat = QDoubleSpinBox(decimals=0, maximum=1000.0)
+        general = QGridLayout()
+        rows = (
+            ("Full rate", self.word_rate, "Currency", self.currency),
+            ("Words per day", self.words_per_day, "Rule: TM from %", self.rule_threshold),
+            ("Context %", self.context_rate, "Repetitions %", self.repetitions),
+            ("New words %", self.new, "MT pricing", self.mt_pricing),
+            ("", None, "MT flat %", self.mt_flat),
+        )
+        for r, (label_a, a, label_b, b) in enumerate(rows):
+            if a is not None:
+                general.addWidget(QLabel(label_a), r, 0)
+                general.addWidget(a, r, 1)
+            general.addWidget(QLabel(label_b), r, 2)
+            general.addWidget(b, r, 3)
+        self.currency.setMaximumWidth(16777215)
+        for w in (self.word_rate, self.words_per_day, self.rule_threshold, self.repetitions, self.new,
+                  self.context_rate, self.mt_flat):  # fmt: skip
+            w.valueChanged.connect(self._edited)
+        self.currency.textEdited.connect(self._edited)
+        self.mt_pricing.currentIndexChanged.connect(self._edited)
+
+        self.bands = QTableWidget(0, len(BAND_COLUMNS))
+        self.bands.setHorizontalHeaderLabels(BAND_COLUMNS)
+        self.bands.setMinimumHeight(240)
+        self.systems = QTableWidget(0, len(SYSTEM_COLUMNS))
+        self.systems.setHorizontalHeaderLabels(SYSTEM_COLUMNS)
+        for table in (self.bands, self.systems):
+            table.verticalHeader().setVisible(False)
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+            table.itemChanged.connect(self._edited)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d03030")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(general)
+        layout.addWidget(QLabel("Rates per band (TM fuzzy bands; MT quality bands: 100 − predicted TER)"))
+        layout.addWidget(self.bands, 2)
+        layout.addWidget(QLabel("Per system (base cost of the system's own output)"))
+        layout.addWidget(self.systems, 1)
+        layout.addWidget(self.error)
+        context.project_changed.connect(self.fill_presets)
+        self.fill_presets()
+        self.set_scheme(load_scheme(preset_names()[0] if preset_names() else "matecat"))
+
+    # -- loading ----------------------------------------------------------------------
+
+    @Slot()
+    def fill_presets(self) -> None:
+        store = self.context.store
+        stored = store.cost_schemes.names() if store is not None else []
+        current = self.preset.currentText()
+        self.preset.clear()
+        self.preset.addItems(preset_names())
+        for name in stored:
+            self.preset.addItem(name, "stored")
+        if current:
+            self.preset.setCurrentText(current)
+
+    @Slot(int)
+    def _preset_chosen(self, _index: int) -> None:
+        try:
+            self.set_scheme(load_scheme(self.preset.currentText(), store=self.context.store))
+        except TmtprimeError as error:
+            self.error.setText(str(error))
+
+    def set_scheme(self, scheme: CostScheme, systems: list[str] | None = None) -> None:
+        """Show ``scheme`` (and a row for each of ``systems`` it does not name)."""
+        self._filling = True
+        data = scheme.to_dict()
+        self._base = data
+        self.preset.setCurrentText(scheme.name)
+        self.currency.setText(scheme.currency)
+        self.word_rate.setValue(scheme.word_rate)
+        self.words_per_day.setValue(scheme.words_per_day)
+        self.rule_threshold.setValue(scheme.rule_threshold)
+        self.repetitions.setValue(scheme.repetitions)
+        self.new.setValue(scheme.new)
+        self.context_rate.setValue(scheme.context)
+        self.mt_pricing.setCurrentText(scheme.mt_pricing)
+        self.mt_flat.setValue(scheme.mt_flat)
+        rows = [("TM", b) for b in data["tm"]["bands"]] + [("MT", b) for b in data["mt"]["bands"]]
+        self.bands.setRowCount(len(rows))
+        for i, (kind, band) in enumerate(rows):
+            kind_item = QTableWidgetItem(kind)
+            kind_item.setFlags(kind_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.bands.setItem(i, 0, kind_item)
+            for col, key in enumerate(("min", "max", "payable", "name"), start=1):
+                value = band.get(key, "")
+                self.bands.setItem(i, col, QTableWidgetItem(f"{value:g}" if isinstance(value, float) else str(value)))
+        names = dict(data.get("systems", {}))
+        for name in systems or []:
+            names.setdefault(name, {"base": 0.0, "per": "word"})
+        self.systems.setRowCount(len(names))
+        for i, (name, entry) in enumerate(names.items()):
+            name_item = QTableWidgetItem(name)
+            name_item.setFlags(name_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.systems.setItem(i, 0, name_item)
+            self.systems.setItem(i, 1, QTableWidgetItem(f"{entry.get('base', 0.0):g}"))
+            self.systems.setItem(i, 2, QTableWidgetItem(str(entry.get("per", "word"))))
+        self._filling = False
+        self._edited()
+
+    def add_systems(self, systems: list[str]) -> None:
+        """Offer a base-cost row for each of the project's systems."""
+        if self.scheme is not None:
+            self.set_scheme(CostScheme.from_dict(self.as_dict(), source=self.scheme.source), systems)
+
+    # -- editing ----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """The scheme's file structure as the tables show it (not yet validated)."""
+        data = json.loads(json.dumps(self._base))
+        data.update(
+            currency=self.currency.text(),
+            word_rate=self.word_rate.value(),
+            words_per_day=self.words_per_day.value(),
+            rule_threshold=self.rule_threshold.value(),
+        )
+        data["tm"].update(context=self.context_rate.value(), repetitions=self.repetitions.value(), new=self.new.value())
+        data["mt"].update(pricing=self.mt_pricing.currentText(), flat=self.mt_flat.value())
+        tm, mt = [], []
+        for i in range(self.bands.rowCount()):
+            band: dict[str, Any] = {}
+            for col, key in enumerate(("min", "max", "payable", "name"), start=1):
+                item = self.bands.item(i, col)
+                text = item.text().strip() if item is not None else ""
+                if text or key != "name":
+                    band[key] = text if key == "name" else _number(text)
+            (tm if self.bands.item(i, 0).text() == "TM" else mt).append(band)
+        data["tm"]["bands"], data["mt"]["bands"] = tm, mt
+        systems = {}
+        for i in range(self.systems.rowCount()):
+            name = self.systems.item(i, 0).text()
+            systems[name] = {"base": _number(self.systems.item(i, 1).text().strip()), "per": self.systems.item(i, 2).text().strip()}
+        if systems:
+            data["systems"] = systems
+        return data
+
+    @Slot()
+    def _edited(self, *_args: object) -> None:
+        if self._filling:
+            return
+        self._clear_marks()
+        try:
+            scheme = CostScheme.from_dict(self.as_dict(), source=self.preset.currentText())
+        except SchemeError as error:
+            self.error.setText(str(error))
+            self._mark(str(error))
+            return
+        self.error.setText("")
+        self.scheme = scheme
+        self.scheme_changed.emit(scheme)
+
+    def _clear_marks(self) -> None:
+        for table in (self.bands, self.systems):
+            table.blockSignals(True)
+            for r in range(table.rowCount()):
+                for c in range(table.columnCount()):
+                    item = table.item(r, c)
+                    if item is not None:
+                        item.setBackground(QBrush())
+                        item.setToolTip("")
+            table.blockSignals(False)
+
+    def _mark(self, message: str) -> None:
+        """Colour the cell the library's message names (``key 'mt.bands[2].payable'``)."""
+        found = _KEY.search(message)
+        if not found:
+            return
+        key = found.group(1)
+        cell: tuple[QTableWidget, int, int] | None = None
+        if m := _BAND_KEY.match(key):
+            kind, index, field = m.group(1), int(m.group(2)), m.group(3)
+            rows = [r for r in range(self.bands.rowCount()) if self.bands.item(r, 0).text().lower() == kind]
+            if index < len(rows):
+                col = {"min": 1, "max": 2, "payable": 3, "name": 4}.get(field or "", 0)
+                cell = (self.bands, rows[index], col)
+        elif m := _SYSTEM_KEY.match(key):
+            for r in range(self.systems.rowCount()):
+                if self.systems.item(r, 0).text() == m.group(1):
+                    cell = (self.systems, r, 2 if m.group(2) == "per" else 1)
+        if cell is not None:
+            table, r, c = cell
+            item = table.item(r, c)
+            if item is not None:
+                table.blockSignals(True)
+                item.setBackground(ERROR_BRUSH)
+                item.setToolTip(message)
+                table.blockSignals(False)
+
+    def set_cell(self, table: QTableWidget, row: int, col: int, text: str) -> None:
+        """Type ``text`` into a cell as a user would (tests)."""
+        table.item(row, col).setText(text)
+
+    # -- files --------------------------------------------------------------------------
+
+    def load_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open cost scheme", "", "Cost schemes (*.toml *.json)")
+        if path:
+            try:
+                self.set_scheme(load_scheme(path))
+            except TmtprimeError as error:
+                self.error.setText(str(error))
+
+    def save_dialog(self) -> None:
+        if self.scheme is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save cost scheme", f"{self.scheme.name}.json", "JSON (*.json)")
+        if path:
+            self.save(path)
+
+    def save(self, path: str) -> None:
+        """Write the scheme as JSON (read back by ``load_scheme`` and ``tmtprime`` commands)."""
+        if self.scheme is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(self.scheme.to_dict(), f, indent=2)
+
+    def keep_in_project(self, name: str | None = None) -> None:
+        store = self.context.store
+        if store is None or self.scheme is None:
+            return
+        if not name:
+            name, ok = QInputDialog.getText(self, "Keep in project", "Name of the scheme", text=self.scheme.name)
+            if not ok or not name.strip():
+                return
+        store.cost_schemes.save(name.strip(), self.scheme.to_dict())
+        self.fill_presets()
+        self.preset.setCurrentText(name.strip())
+        self.context.message.emit(f"cost scheme {name.strip()!r} kept in the project")

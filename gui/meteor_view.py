@@ -1,0 +1,438 @@
+"""The Meteor tab: score a sentence pair or two files with the full scorer, and see the alignment.
+
+Scoring runs on the worker thread (the first score of a session loads the
+language's resources and the compiled matchers). The alignment is drawn as
+a matrix, hypothesis words down, reference words across, each aligned pair
+coloured by the module that matched it, in the spirit of Meteor's X-Ray.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tmtprime.meteor.params import MODULES, TASK_NAMES
+from tmtprime.progress import Reporter
+from tmtprime.gui.context import ProjectContext
+
+MODULE_COLOURS = {"exact": "#2f6fdb", "stem": "#2fa84f", "synonym": "#e39a1a", "paraphrase": "#a04fd1"}
+LANGUAGES = ("en", "cs", "de", "es", "fr", "da", "fi", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv", "tr", "other")
+BATCH = 200
+
+
+@dataclass(frozen=True)
+class MeteorOptions:
+    """What the options panel asks for; ``params`` None means the task's own."""
+
+    lang: str = "en"
+    task: str | None = None
+    modules: tuple[str, ...] | None = None
+    params: tuple[float, float, float, float] | None = None
+    normalize: bool = True
+
+    def scorer(self):  # noqa: ANN201 - tmtprime.meteor.Meteor, imported lazily
+        from tmtprime.meteor import Meteor
+
+        return Meteor(lang=self.lang, task=self.task, modules=self.modules, params=self.params, normalize=self.normalize)
+
+
+class AlignmentMatrix(QWidget):
+    """Hypothesis words down the left, reference words across the top, aligned cells coloured by module."""
+
+    CELL = 26
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hyp: list[str] = []
+        self.ref: list[str] = []
+        self.cells: dict[tuple[int, int], str] = {}
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._font = QFont(self.font())
+
+    def set_alignment(self, hyp: list[str], ref: list[str], pairs: list[tuple[int, int, str]]) -> None:
+        self.hyp, self.ref = list(hyp), list(ref)
+        self.cells = {(h, r): module for h, r, module in pairs}
+        self.updateGeometry()
+        self.resize(self.sizeHint())
+        self.update()
+
+    def pairs(self) -> list[tuple[str, str, str]]:
+        """(hypothesis word, reference word, module) of every aligned pair, in hypothesis order."""
+        return [(self.hyp[h], self.ref[r], m) for (h, r), m in sorted(self.cells.items())]
+
+    def _margins(self) -> tuple[int, int]:
+        fm = QFontMetrics(self._font)
+        left = max((fm.horizontalAdvance(w) for w in self.hyp), default=0) + 12
+        top = max((fm.horizontalAdvance(w) for w in self.ref), default=0) + 12
+        return left, top
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        left, top = self._margins()
+        return QSize(left + self.CELL * len(self.ref) + 8, top + self.CELL * len(self.hyp) + 8)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802
+        if not self.hyp or not self.ref:
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(self._font)
+        pal = self.palette()
+        text = pal.color(QPalette.ColorRole.Text)
+        grid = pal.color(QPalette.ColorRole.Mid)
+        left, top = self._margins()
+        c = self.CELL
+        for i, word in enumerate(self.hyp):
+            aligned = any((i, j) in self.cells for j in range(len(self.ref)))
+            p.setPen(text if aligned else grid)
+            p.drawText(QRectF(0, top + i * c, left - 8, c), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, word)
+        for j, word in enumerate(self.ref):
+            aligned = any((i, j) in self.cells for i in range(len(self.hyp)))
+            p.save()
+            p.translate(left + j * c + c / 2 + 4, top - 6)
+            p.rotate(-90)
+            p.setPen(text if aligned else grid)
+            p.drawText(0, 0, word)
+            p.restore()
+        p.setPen(grid)
+        for i in range(len(self.hyp) + 1):
+            p.drawLine(left, top + i * c, left + len(self.ref) * c, top + i * c)
+        for j in range(len(self.ref) + 1):
+            p.drawLine(left + j * c, top, left + j * c, top + len(self.hyp) * c)
+        p.setPen(Qt.PenStyle.NoPen)
+        for (i, j), module in self.cells.items():
+            p.setBrush(QColor(MODULE_COLOURS.get(module, "#888888")))
+            p.drawRoundedRect(QRectF(left + j * c + 3, top + i * c + 3, c - 6, c - 6), 3, 3)
+        p.end()
+
+
+def legend() -> QLabel:
+    items = " ".join(
+        f"<span style='background:{colour};color:white'>&nbsp;{module}&nbsp;</span>" for module, colour in MODULE_COLOURS.items()
+    )
+    return QLabel(f"Modules: {items}")
+
+
+class MeteorView(QWidget):
+    """Options, a sentence pair with its score and alignment, and batch scoring of two files."""
+
+    def __init__(self, context: ProjectContext) -> None:
+        super().__init__()
+        self.context = context
+        self._scorer = None
+        self._scorer_options: MeteorOptions | None = None
+        self.last_score = None
+
+        # options
+        self.lang = QComboBox()
+        self.lang.addItems(LANGUAGES)
+        self.task = QComboBox()
+        self.task.addItem("(language default)", None)
+        for code, name in TASK_NAMES.items():
+            self.task.addItem(f"{code} — {name}", code)
+        self._default_modules: tuple[str, ...] = MODULES
+        self.module_boxes = {m: QCheckBox(m) for m in MODULES}
+        for box in self.module_boxes.values():
+            box.setChecked(True)
+        self.custom_params = QCheckBox("custom α β γ δ")
+        self.params = [QDoubleSpinBox(minimum=0.0, maximum=10.0, singleStep=0.05, decimals=2) for _ in range(4)]
+        for spin, value in zip(self.params, (0.85, 0.2, 0.6, 0.75)):
+            spin.setValue(value)
+            spin.setEnabled(False)
+        self.custom_params.toggled.connect(lambda on: [s.setEnabled(on) for s in self.params])
+        self.normalize = QCheckBox("normalize (-norm)")
+        self.normalize.setChecked(True)
+        self.lang.currentTextChanged.connect(self._language_defaults)
+        self.task.currentIndexChanged.connect(self._language_defaults)
+        options = QGroupBox("Options")
+        options_box = QVBoxLayout(options)
+        form = QFormLayout()
+        options_box.addLayout(form)
+        form.addRow("Language", self.lang)
+        form.addRow("Task", self.task)
+        mods = QHBoxLayout()
+        for box in self.module_boxes.values():
+            mods.addWidget(box)
+        form.addRow("Modules", mods)
+        params = QHBoxLayout()
+        params.addWidget(self.custom_params)
+        for spin in self.params:
+            params.addWidget(spin)
+        form.addRow("Parameters", params)
+        form.addRow("", self.normalize)
+        self.config_text = QLabel()
+        self.config_text.setWordWrap(True)
+        self.config_text.setStyleSheet("color: gray")
+        form.addRow(self.config_text)
+        options_box.addStretch(1)
+
+        # sentence pair
+        self.hypothesis = QLineEdit(placeholderText="Hypothesis (the translation to score)")
+        self.references = QPlainTextEdit(placeholderText="Reference(s), one per line — the best one wins")
+        self.references.setMaximumHeight(80)
+        self.score_button = QPushButton("Score")
+        self.score_button.setDefault(True)
+        self.score_button.clicked.connect(self.score_pair)
+        self.hypothesis.returnPressed.connect(self.score_pair)
+        self.result = QLabel("—")
+        self.result.setTextFormat(Qt.TextFormat.RichText)
+        big = QFont(self.result.font())
+        big.setPointSizeF(big.pointSizeF() * 1.3)
+        self.result.setFont(big)
+        self.parts = QLabel()
+        self.matches = QTableWidget(0, 4)
+        self.matches.setHorizontalHeaderLabels(["hyp content", "hyp function", "ref content", "ref function"])
+        self.matches.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.matches.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.matches.setMaximumHeight(150)
+        self.alignment = AlignmentMatrix()
+        scroll = QScrollArea()
+        scroll.setWidget(self.alignment)
+        scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        pair_tab = QWidget()
+        pv = QVBoxLayout(pair_tab)
+        pair_form = QGridLayout()
+        pair_form.addWidget(QLabel("Hypothesis"), 0, 0)
+        pair_form.addWidget(self.hypothesis, 0, 1)
+        pair_form.addWidget(QLabel("References"), 1, 0, Qt.AlignmentFlag.AlignTop)
+        pair_form.addWidget(self.references, 1, 1)
+        pair_form.addWidget(self.score_button, 1, 2, Qt.AlignmentFlag.AlignBottom)
+        pv.addLayout(pair_form)
+        scores = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(self.result)
+        left.addWidget(self.parts)
+        left.addWidget(QLabel("Matches per module"))
+        left.addWidget(self.matches)
+        left.addStretch(1)
+        scores.addLayout(left, 2)
+        right = QVBoxLayout()
+        right.addWidget(legend())
+        right.addWidget(scroll, 1)
+        scores.addLayout(right, 3)
+        pv.addLayout(scores, 1)
+
+        # batch
+        self.hyp_file = QLineEdit(placeholderText="hypotheses, one segment per line")
+        self.ref_file = QLineEdit(placeholderText="references, one segment per line")
+        self.refs_per_hyp = QComboBox()
+        self.refs_per_hyp.addItems([str(n) for n in range(1, 6)])
+        batch_tab = QWidget()
+        bv = QVBoxLayout(batch_tab)
+        files = QGridLayout()
+        for row, (label, edit) in enumerate((("Hypotheses", self.hyp_file), ("References", self.ref_file))):
+            files.addWidget(QLabel(label), row, 0)
+            files.addWidget(edit, row, 1)
+            browse = QPushButton("Browse…")
+            browse.clicked.connect(lambda _=False, e=edit: self._browse(e))
+            files.addWidget(browse, row, 2)
+        files.addWidget(QLabel("References per segment (-r)"), 2, 0)
+        files.addWidget(self.refs_per_hyp, 2, 1, Qt.AlignmentFlag.AlignLeft)
+        self.batch_button = QPushButton("Score files")
+        self.batch_button.clicked.connect(self.score_files)
+        files.addWidget(self.batch_button, 2, 2)
+        bv.addLayout(files)
+        self.corpus = QLabel()
+        bv.addWidget(self.corpus)
+        self.batch_model = QStandardItemModel(0, 6)
+        self.batch_model.setHorizontalHeaderLabels(["#", "Score", "P", "R", "Penalty", "Hypothesis"])
+        self.batch_proxy = QSortFilterProxyModel()
+        self.batch_proxy.setSourceModel(self.batch_model)
+        self.batch_proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.batch_table = QTableView()
+        self.batch_table.setModel(self.batch_proxy)
+        self.batch_table.setSortingEnabled(True)
+        self.batch_table.verticalHeader().setVisible(False)
+        self.batch_table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.batch_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        bv.addWidget(self.batch_table, 1)
+
+        self.modes = QTabWidget()
+        self.modes.addTab(pair_tab, "Sentence pair")
+        self.modes.addTab(batch_tab, "Score two files")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(options)
+        split.addWidget(self.modes)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+        split.setSizes([380, 900])
+        self._language_defaults()
+        context.project_changed.connect(self._follow_project_language)
+
+    # -- options --------------------------------------------------------------------
+
+    @Slot()
+    def _language_defaults(self, *_args: object) -> None:
+        """Tick the modules and show the parameters the jar uses for this language and task."""
+        from tmtprime.errors import TmtprimeError
+        from tmtprime.meteor.params import resolve_config
+
+        try:
+            config = resolve_config(self.lang.currentText(), self.task.currentData())
+        except TmtprimeError as error:
+            self.config_text.setText(str(error))
+            return
+        self._default_modules = config.modules
+        for module, box in self.module_boxes.items():
+            box.setChecked(module in config.modules)
+            box.setEnabled(module in config.modules)
+        for spin, value in zip(self.params, (config.alpha, config.beta, config.gamma, config.delta)):
+            spin.setValue(value)
+        weights = " ".join(f"{w:g}" for w in config.weights)
+        self.config_text.setText(
+            f"{config.language}, task {config.task}: α {config.alpha:g} β {config.beta:g} γ {config.gamma:g} "
+            f"δ {config.delta:g}, weights {weights}"
+        )
+
+    def options(self) -> MeteorOptions:
+        modules = tuple(m for m, box in self.module_boxes.items() if box.isChecked())
+        params = tuple(s.value() for s in self.params) if self.custom_params.isChecked() else None
+        return MeteorOptions(
+            lang=self.lang.currentText(),
+            task=self.task.currentData(),
+            modules=None if modules == self._default_modules else (modules or None),
+            params=params,  # type: ignore[arg-type]
+            normalize=self.normalize.isChecked(),
+        )
+
+    def _scorer_for(self, options: MeteorOptions):  # noqa: ANN202
+        """The scorer for ``options``, kept while they stay the same (it caches its resources)."""
+        if self._scorer is None or self._scorer_options != options:
+            self._scorer, self._scorer_options = options.scorer(), options
+        return self._scorer
+
+    @Slot()
+    def _follow_project_language(self) -> None:
+        store = self.context.store
+        if store is not None:
+            lang = store.project().target_lang.split("-")[0].lower()
+            if lang in LANGUAGES:
+                self.lang.setCurrentText(lang)
+
+    def _browse(self, edit: QLineEdit) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Segments file", edit.text())
+        if path:
+            edit.setText(path)
+
+    # -- sentence pair --------------------------------------------------------------------
+
+    @Slot()
+    def score_pair(self) -> bool:
+        hyp = self.hypothesis.text()
+        refs = [r for r in self.references.toPlainText().splitlines() if r.strip()]
+        if not refs:
+            self.context.message.emit("type at least one reference")
+            return False
+        options = self.options()
+
+        def work(reporter: Reporter):  # noqa: ANN202
+            reporter.status("loading the scorer")
+            scorer = self._scorer_for(options)
+            reporter.check()
+            reporter.status("scoring")
+            return scorer.sentence_score(hyp, refs)
+
+        return self.context.runner.start("Meteor", work, self.show_score)
+
+    def show_score(self, score) -> None:  # noqa: ANN001 - MeteorScore
+        self.last_score = score
+        self.result.setText(f"<b>Meteor {score.score:.4f}</b>")
+        self.parts.setText(
+            f"P {score.precision:.4f} · R {score.recall:.4f} · Fmean {score.fmean:.4f} · "
+            f"penalty {score.penalty:.4f} · chunks {score.chunks:g} · fragmentation {score.fragmentation:.4f}"
+            + (f" · best reference #{score.ref_index + 1}" if score.ref_index else "")
+        )
+        matches = score.matches()
+        self.matches.setRowCount(len(matches))
+        self.matches.setVerticalHeaderLabels(list(matches))
+        for row, counts in enumerate(matches.values()):
+            for col, key in enumerate(("test_content", "test_function", "ref_content", "ref_function")):
+                item = QTableWidgetItem(str(counts[key]))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.matches.setItem(row, col, item)
+        self.alignment.set_alignment(score.hyp_tokens, score.ref_tokens, score.word_alignment())
+
+    # -- batch ------------------------------------------------------------------------
+
+    @Slot()
+    def score_files(self) -> bool:
+        hyp_path, ref_path = self.hyp_file.text().strip(), self.ref_file.text().strip()
+        n_refs = int(self.refs_per_hyp.currentText())
+        options = self.options()
+
+        def work(reporter: Reporter):  # noqa: ANN202
+            from tmtprime.errors import InputError
+            from tmtprime.meteor.textio import read_segments
+
+            for path in (hyp_path, ref_path):
+                if not path:
+                    raise InputError("choose a hypothesis file and a reference file")
+                try:
+                    open(path, "rb").close()
+                except OSError as error:
+                    raise InputError(f"cannot read: {error.strerror}", file=path) from None
+            hyps, refs = read_segments(hyp_path), read_segments(ref_path)
+            if len(refs) != n_refs * len(hyps):
+                raise InputError(
+                    f"{len(refs)} reference lines for {len(hyps)} hypotheses; expected {n_refs} per hypothesis (-r {n_refs})",
+                    file=ref_path,
+                )
+            reporter.status("loading the scorer")
+            scorer = self._scorer_for(options)
+            grouped = [refs[i * n_refs:(i + 1) * n_refs] for i in range(len(hyps))]
+            scores = []
+            reporter.status("scoring")
+            for start in range(0, len(hyps), BATCH):
+                reporter.check()
+                scores.extend(scorer.score_segments(hyps[start:start + BATCH], grouped[start:start + BATCH]))
+                reporter.progress(len(scores), len(hyps))
+            return hyps, scores, scorer.aggregate(scores)
+
+        return self.context.runner.start("Meteor batch", work, self._show_batch)
+
+    def _show_batch(self, result) -> None:  # noqa: ANN001
+        hyps, scores, corpus = result
+        self.corpus.setText(
+            f"<b>Final score {corpus.score:.4f}</b> over {len(scores)} segments · P {corpus.precision:.4f} · "
+            f"R {corpus.recall:.4f} · penalty {corpus.penalty:.4f}"
+        )
+        model = self.batch_model
+        model.removeRows(0, model.rowCount())
+        for i, (hyp, s) in enumerate(zip(hyps, scores)):
+            items = []
+            for value, text in ((i + 1, str(i + 1)), (s.score, f"{s.score:.4f}"), (s.precision, f"{s.precision:.4f}"),
+                                (s.recall, f"{s.recall:.4f}"), (s.penalty, f"{s.penalty:.4f}"), (hyp, hyp)):  # fmt: skip
+                item = QStandardItem(text)
+                item.setData(value, Qt.ItemDataRole.UserRole)
+                item.setEditable(False)
+                items.append(item)
+            model.appendRow(items)
+        self.batch_table.resizeColumnsToContents()
+        self.batch_table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)

@@ -1,0 +1,228 @@
+"""Training and evaluation: train on the project's references, see the figures, choose a precision for MT.
+
+Training runs on the worker thread through the library; the figures come from
+the stored model card (cross-validated by document). The precision slider
+walks the card's MT-over-TM decision points: each shows at once how many
+segments go to MT at that precision and what the job then costs (the
+estimate of the analysis, recomputed with that MT threshold applied to the
+picks when "Apply" stores them).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from matplotlib.figure import Figure
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QAbstractItemView,
+    QHeaderView,
+)
+
+from tmtprime.gui.charts import ChartView
+from tmtprime.gui.context import ProjectContext
+
+
+def decision_points(card: dict[str, Any]) -> list[dict[str, float]]:
+    """The card's MT-over-TM decision points, by rising threshold."""
+    points = card.get("cross_validated", {}).get("mt_over_tm", []) or []
+    return sorted(points, key=lambda p: p["threshold"])
+
+
+def precision_recall_figure(data: tuple[list[dict[str, float]], int | None], fig: Figure | None = None) -> Figure:
+    """Precision against recall of deciding MT over the TM match, the chosen point marked."""
+    points, chosen = data
+    fig = fig or Figure(figsize=(4.6, 3.4))
+    ax = fig.add_subplot()
+    ax.plot([p["recall"] for p in points], [p["precision"] for p in points], marker="o", color="#2f6fdb")
+    for p in points:
+        ax.annotate(f"{p['threshold']:.2f}", (p["recall"], p["precision"]), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    if chosen is not None and points:
+        p = points[chosen]
+        ax.plot([p["recall"]], [p["precision"]], marker="o", markersize=12, markerfacecolor="none", color="#d03030")
+    ax.set_xlabel("recall (MT outputs that beat the TM match)")
+    ax.set_ylabel("precision")
+    ax.set_title("MT over TM match (cross-validated)")
+    ax.set_xlim(0, 1.02)
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+class TrainingView(QWidget):
+    """Train, the evaluation figures of a model, and the precision slider."""
+
+    def __init__(self, context: ProjectContext) -> None:
+        super().__init__()
+        self.context = context
+        self.card: dict[str, Any] | None = None
+        self.points: list[dict[str, float]] = []
+        self.model_name: str | None = None
+
+        self.models = QComboBox()
+        self.models.currentTextChanged.connect(self.show_model)
+        self.train_button = QPushButton("Train on the dev data")
+        self.train_button.clicked.connect(self.train)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Model"))
+        top.addWidget(self.models, 1)
+        top.addWidget(self.train_button)
+
+        self.summary = QLabel("No model yet: import dev data (segments with references and candidates) and train.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.ter_table = QTableWidget(0, 2)
+        self.ter_table.setHorizontalHeaderLabels(["Mean sentence TER of", "TER"])
+        self.ter_table.verticalHeader().setVisible(False)
+        self.ter_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.ter_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+        self.curve = ChartView("Precision-recall")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setEnabled(False)
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.slider_text = QLabel()
+        self.slider_text.setTextFormat(Qt.TextFormat.RichText)
+        self.slider_text.setWordWrap(True)
+        self.apply_button = QPushButton("Apply to the documents")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.apply_threshold)
+        precision = QGroupBox("Precision of MT over the TM match")
+        pv = QVBoxLayout(precision)
+        pv.addWidget(self.slider)
+        pv.addWidget(self.slider_text)
+        pv.addWidget(self.apply_button, 0, Qt.AlignmentFlag.AlignRight)
+
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.addWidget(self.summary)
+        lv.addWidget(self.ter_table, 1)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.addWidget(self.curve, 1)
+        rv.addWidget(precision)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        context.project_changed.connect(self.reload)
+        context.data_changed.connect(self.reload)
+        context.analysis_changed.connect(self._analysis_changed)
+        self._cost_text = ""
+
+    @Slot()
+    def reload(self) -> None:
+        store = self.context.store
+        names = [m.name for m in store.models.list()] if store is not None else []
+        current = self.models.currentText()
+        self.models.blockSignals(True)
+        self.models.clear()
+        self.models.addItems(names)
+        self.models.blockSignals(False)
+        if names:
+            self.models.setCurrentText(current if current in names else names[-1])
+        self.show_model(self.models.currentText())
+
+    @Slot(str)
+    def show_model(self, name: str) -> None:
+        store = self.context.store
+        if store is None or not name:
+            self.card, self.points, self.model_name = None, [], None
+            self.curve.clear("Train a model to see its precision-recall curve.")
+            self.slider.setEnabled(False)
+            self.apply_button.setEnabled(False)
+            return
+        self.model_name = name
+        self.card = dict(store.models.get(name).card)
+        cv = self.card.get("cross_validated", {})
+        data = self.card.get("data", {})
+        facts = [f"<b>{html.escape(name)}</b>"]
+        if data:
+            facts.append(f"trained on {data.get('segments', '?')} segments, {data.get('documents', '?')} documents; "
+                         f"systems {html.escape(', '.join(data.get('systems', [])))}")
+        if "gap_closed" in cv:
+            facts.append(f"gap to the oracle closed <b>{100 * cv['gap_closed']:.1f} %</b> · ECE {cv.get('ece', float('nan')):.3f} · "
+                         f"r(confidence, TER) {cv.get('pearson_confidence_ter', float('nan')):+.3f}")
+        self.summary.setText("<br>".join(facts))
+        mean_ter = cv.get("mean_ter", {})
+        self.ter_table.setRowCount(len(mean_ter))
+        for r, (what, value) in enumerate(mean_ter.items()):
+            self.ter_table.setItem(r, 0, QTableWidgetItem(what))
+            item = QTableWidgetItem(f"{value:.2f}")
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.ter_table.setItem(r, 1, item)
+        self.points = decision_points(self.card)
+        self.slider.setEnabled(bool(self.points))
+        self.apply_button.setEnabled(bool(self.points))
+        if self.points:
+            self.slider.blockSignals(True)
+            self.slider.setRange(0, len(self.points) - 1)
+            self.slider.setValue(0)
+            self.slider.blockSignals(False)
+        self._slider_moved(self.slider.value())
+
+    def set_precision_index(self, index: int) -> None:
+        """Move the slider as a user would."""
+        self.slider.setValue(index)
+
+    @Slot(int)
+    def _slider_moved(self, index: int) -> None:
+        if not self.points:
+            self.curve.clear("The model card has no MT-over-TM decisions (no TM matches of fuzzy ≥ 50 in the dev data).")
+            self.slider_text.setText("")
+            return
+        p = self.points[index]
+        self.curve.draw(precision_recall_figure, (self.points, index))
+        self.slider_text.setText(
+            f"MT over the TM match when at least <b>{p['threshold']:.2f}</b> sure: precision <b>{p['precision']:.2f}</b>, "
+            f"recall {p['recall']:.2f} — <b>{int(p['decided_mt'])}</b> of the dev segments go to MT "
+            f"({int(p['positives'])} would be better with MT).{self._cost_text}"
+        )
+
+    @Slot(object)
+    def _analysis_changed(self, est) -> None:  # noqa: ANN001 - CostEstimate
+        tmt = est.plan("tmtprime")
+        mt = sum(v["segments"] for s, v in tmt.by_system.items() if s in _mt_systems(est))
+        self._cost_text = (
+            f"<br>Documents now: <b>{mt}</b> of {est.segments} segments picked from MT, "
+            f"TMTprime estimate <b>{tmt.cost:,.2f} {est.currency}</b>."
+        )
+        self._slider_moved(self.slider.value())
+
+    # -- work ------------------------------------------------------------------------------
+
+    @Slot()
+    def train(self) -> bool:
+        def done(name: str) -> None:
+            self.context.message.emit(f"trained model {name!r}")
+            self.models.setCurrentText(name)
+
+        return self.context.run_process("Training", "train", {}, done)
+
+    @Slot()
+    def apply_threshold(self) -> bool:
+        """Recommend again with the chosen MT threshold; the analysis then shows the cost."""
+        if not self.points or self.model_name is None:
+            return False
+        threshold = float(self.points[self.slider.value()]["threshold"])
+        options = {"model": self.model_name, "mt_threshold": threshold}
+        return self.context.run_process("Recommend", "recommend", options, self.context.message.emit)
+
+
+def _mt_systems(est) -> set[str]:  # noqa: ANN001
+    return {p.plan for p in est.single_plans if p.kind == "mt"}

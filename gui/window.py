@@ -1,0 +1,367 @@
+"""The main window: project bar, menus with shortcuts, the views as tabs, a status bar with the task's progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
+
+from tmtprime.errors import TmtprimeError
+from tmtprime.store import Store
+from tmtprime.gui.context import ProjectContext
+
+APP_TITLE = "TMTprime"
+MAX_RECENT = 8
+PROJECT_FILTER = "TMTprime projects (*.db *.sqlite);;All files (*)"
+LANGUAGES = ["en", "es", "ca", "gl", "fr", "de", "it", "pt", "nl", "cs", "ar", "ro", "tr", "da", "fi", "hu", "no", "ru", "sv"]
+
+
+def window_title(project_name: str | None) -> str:
+    """``TMTprime — <project name>``, or plain ``TMTprime`` with no project open."""
+    return f"{APP_TITLE} — {project_name}" if project_name else APP_TITLE
+
+
+class NewProjectDialog(QDialog):
+    """File name and language pair of a new project."""
+
+    def __init__(self, parent: QWidget | None = None, directory: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New project")
+        self.path = QLineEdit(str(Path(directory or Path.home()) / "project.db"))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        self.source = QComboBox(editable=True)
+        self.target = QComboBox(editable=True)
+        self.source.addItems(LANGUAGES)
+        self.target.addItems(LANGUAGES)
+        self.target.setCurrentText("es")
+        form = QFormLayout(self)
+        row = QWidget()
+        from PySide6.QtWidgets import QHBoxLayout
+
+        h = QHBoxLayout(row)
+        h.setContentsMargins(0, 0, 0, 0)
+        h.addWidget(self.path, 1)
+        h.addWidget(browse)
+        form.addRow("Project file", row)
+        form.addRow("Source language", self.source)
+        form.addRow("Target language", self.target)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "New project", self.path.text(), PROJECT_FILTER)
+        if path:
+            self.path.setText(path)
+
+
+class MainWindow(QMainWindow):
+    """The application window; ``context`` holds the open project and runs its long work."""
+
+    def __init__(self, context: ProjectContext | None = None) -> None:
+        super().__init__()
+        self.context = context or ProjectContext(self)
+        self.settings = QSettings()
+        self.setWindowTitle(window_title(None))
+        self.resize(1280, 820)
+        self.setAcceptDrops(True)
+
+        from tmtprime.gui.dashboard import AnalysisView
+        from tmtprime.gui.meteor_view import MeteorView
+        from tmtprime.gui.segments import SegmentsView
+        from tmtprime.gui.training import TrainingView
+
+        self.analysis = AnalysisView(self.context)
+        self.segments = SegmentsView(self.context)
+        self.training = TrainingView(self.context)
+        self.meteor = MeteorView(self.context)
+        self.tabs = QTabWidget(documentMode=True)
+        for view, label in (
+            (self.analysis, "Analysis"),
+            (self.segments, "Segments"),
+            (self.training, "Training"),
+            (self.meteor, "Meteor"),
+        ):
+            self.tabs.addTab(view, label)
+        self.setCentralWidget(self.tabs)
+
+        self._build_actions()
+        self._build_project_bar()
+        self._build_menus()
+        self._build_status_bar()
+
+        self.analysis.editor.scheme_changed.connect(self._scheme_changed)
+        if self.analysis.editor.scheme is not None:
+            self._scheme_changed(self.analysis.editor.scheme)
+        self.context.project_changed.connect(self._project_changed)
+        self.context.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        runner = self.context.runner
+        runner.started.connect(self._task_started)
+        runner.status.connect(self._task_status)
+        runner.progress.connect(self._task_progress)
+        runner.ended.connect(self._task_ended)
+        self._restore()
+        self._project_changed()
+
+    # -- building -------------------------------------------------------------------
+
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._action("&New project…", self.new_project, K.New, "create a project file")
+        self.act_open = self._action("&Open project…", self.open_project_dialog, K.Open, "open a project file")
+        self.act_import = self._action("&Import files…", self.import_dialog, "Ctrl+I", "import documents, dev data or a TM")
+        self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E", "write the picks as CSV, JSON, XLIFF or TMX")
+        self.act_close = self._action("&Close project", lambda: self.context.set_store(None), "Ctrl+W")
+        self.act_quit = self._action("&Quit", self.close, K.Quit)
+        self.act_lookup = self._action("TM &lookup", self.analysis.run_lookup, "Ctrl+L", "find TM matches for every segment")
+        self.act_translate = self._action("Machine &translation (Apertium)", self.analysis.run_translate, "Ctrl+M")
+        self.act_recommend = self._action("&Recommend", self.analysis.run_recommend, "Ctrl+R", "pick a candidate per segment")
+        self.act_train = self._action("&Train model", self.training.train, "Ctrl+T", "train on the dev data")
+        self.act_cancel = self._action("&Cancel task", self.context.runner.cancel, "Esc")
+        self.act_cancel.setEnabled(False)
+        self.project_actions = [self.act_import, self.act_export, self.act_close, self.act_lookup,
+                                self.act_translate, self.act_recommend, self.act_train]  # fmt: skip
+
+    def _build_project_bar(self) -> None:
+        bar = QToolBar("Project", objectName="project-bar", movable=False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.addAction(self.act_new)
+        bar.addAction(self.act_open)
+        self.recent_menu = QMenu("Open &recent", self)
+        recent = QToolButton(text="Recent", popupMode=QToolButton.ToolButtonPopupMode.InstantPopup)
+        recent.setMenu(self.recent_menu)
+        bar.addWidget(recent)
+        bar.addSeparator()
+        bar.addAction(self.act_import)
+        bar.addAction(self.act_export)
+        bar.addSeparator()
+        self.project_label = QLabel()
+        self.project_label.setTextFormat(Qt.TextFormat.RichText)
+        self.languages_label = QLabel()
+        self.languages_label.setObjectName("languages")
+        bar.addWidget(self.project_label)
+        bar.addWidget(QLabel("   "))
+        bar.addWidget(self.languages_label)
+        self.addToolBar(bar)
+        self.project_bar = bar
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        file = menu.addMenu("&File")
+        for a in (self.act_new, self.act_open):
+            file.addAction(a)
+        file.addMenu(self.recent_menu)
+        file.addSeparator()
+        for a in (self.act_import, self.act_export):
+            file.addAction(a)
+        file.addSeparator()
+        file.addAction(self.act_close)
+        file.addAction(self.act_quit)
+        project = menu.addMenu("&Project")
+        for a in (self.act_lookup, self.act_translate, self.act_recommend, self.act_train):
+            project.addAction(a)
+        project.addSeparator()
+        project.addAction(self.act_cancel)
+        view = menu.addMenu("&View")
+        for i in range(self.tabs.count()):
+            view.addAction(self._action(self.tabs.tabText(i), lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}"))
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self._action("&About TMTprime", self._about))
+        self._fill_recent()
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.task_label = QLabel()
+        self.progress = QProgressBar(maximumWidth=260, textVisible=True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.context.runner.cancel)
+        status.addPermanentWidget(self.task_label)
+        status.addPermanentWidget(self.progress)
+        status.addPermanentWidget(self.cancel_button)
+        self._show_task_widgets(False)
+
+    # -- projects -------------------------------------------------------------------
+
+    def new_project(self) -> None:
+        dialog = NewProjectDialog(self, self.settings.value("last_dir", "", str))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        path = dialog.path.text().strip()
+        try:
+            store = Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText())
+        except TmtprimeError as error:
+            self.show_error("Cannot create the project", str(error))
+            return
+        self._opened(store, path)
+
+    def open_project_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", self.settings.value("last_dir", "", str), PROJECT_FILTER)
+        if path:
+            self.open_project(path)
+
+    def open_project(self, location: str) -> bool:
+        """Open a project file or URL; an error goes to a dialog. True when it opened."""
+        try:
+            store = Store.open(location)
+        except TmtprimeError as error:
+            self.show_error("Cannot open the project", str(error))
+            return False
+        self._opened(store, location)
+        return True
+
+    def _opened(self, store: Store, location: str) -> None:
+        if "://" not in location:
+            location = str(Path(location).resolve())
+            self.settings.setValue("last_dir", str(Path(location).parent))
+        recent = [location] + [r for r in self._recent() if r != location]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+        self.context.set_store(store)
+
+    def _recent(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for location in self._recent():
+            self.recent_menu.addAction(location, lambda loc=location: self.open_project(loc))
+        if self.recent_menu.isEmpty():
+            self.recent_menu.addAction("(no recent projects)").setEnabled(False)
+
+    @Slot()
+    def _project_changed(self) -> None:
+        store = self.context.store
+        project = store.project() if store is not None else None
+        self.setWindowTitle(window_title(project.name if project else None))
+        if project is None:
+            self.project_label.setText("<i>no project open — New or Open one</i>")
+            self.languages_label.setText("")
+        else:
+            self.project_label.setText(f"<b>{project.name}</b>  <span style='color:gray'>{store.location}</span>")
+            self.languages_label.setText(f"{project.source_lang} → {project.target_lang}")
+        for a in self.project_actions:
+            a.setEnabled(project is not None)
+
+    @Slot(object)
+    def _scheme_changed(self, scheme) -> None:  # noqa: ANN001 - CostScheme
+        from tmtprime.gui.segments import scheme_bands
+
+        self.segments.set_bands(*scheme_bands(scheme))
+
+    # -- dialogs --------------------------------------------------------------------
+
+    def import_dialog(self, files: list[str] | None = None) -> None:
+        from tmtprime.gui.importing import ImportDialog
+
+        if self.context.store is None:
+            return
+        dialog = ImportDialog(self.context, self, files=files or [])
+        dialog.exec()
+
+    def export_dialog(self) -> None:
+        self.segments.export_dialog()
+
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.critical(self, title, message)
+
+    def _about(self) -> None:
+        from tmtprime import __version__
+
+        QMessageBox.about(
+            self,
+            "About TMTprime",
+            f"<b>TMTprime {__version__}</b><p>Recommends, segment by segment, the TM match or an MT output "
+            "to post-edit, with a calibrated confidence and cost estimates; includes a Meteor 1.5 scorer.</p>",
+        )
+
+    # -- tasks ----------------------------------------------------------------------
+
+    def _show_task_widgets(self, visible: bool) -> None:
+        for w in (self.task_label, self.progress, self.cancel_button):
+            w.setVisible(visible)
+        self.act_cancel.setEnabled(visible)
+
+    @Slot(str)
+    def _task_started(self, title: str) -> None:
+        self.task_label.setText(title)
+        self.progress.setRange(0, 0)
+        self._show_task_widgets(True)
+
+    @Slot(str)
+    def _task_status(self, text: str) -> None:
+        self.task_label.setText(f"{self.context.runner.title}: {text}")
+
+    @Slot(int, int)
+    def _task_progress(self, done: int, total: int) -> None:
+        if total <= 0:
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+
+    @Slot(str, str)
+    def _task_ended(self, outcome: str, message: str) -> None:
+        self._show_task_widgets(False)
+        self.statusBar().showMessage(message, 10000)
+        if outcome == "failed":
+            self.show_error(f"{self.context.runner.title} failed", message)
+
+    # -- drag and drop: files dropped on the window go to the import wizard ---------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: ANN001,N802
+        if event.mimeData().hasUrls() and self.context.store is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: ANN001,N802
+        files = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.import_dialog(files)
+
+    # -- settings -------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self.tabs.setCurrentIndex(int(self.settings.value("tab", 0)))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.context.runner.busy:
+            self.context.runner.cancel()
+            self.context.runner.wait(10000)
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("tab", self.tabs.currentIndex())
+        self.context.set_store(None)
+        super().closeEvent(event)

@@ -1,0 +1,145 @@
+"""Fixtures of the GUI tests: the bundled demo project, a main window on it, a synthetic project of any size.
+
+Qt runs offscreen (tests/conftest.py sets QT_QPA_PLATFORM). The demo project
+is what ``tmtprime demo`` builds (``tmtprime.workflows.run_demo``: TM, three
+documents, TM lookup, two MT systems, the shipped model's picks), made once
+per session and copied for each test. :func:`build_project` makes a larger
+synthetic one through the library (TSV imports and stored picks with their
+per-candidate predictions) for paging tests and the benchmarks.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets", reason="the gui extra (PySide6) is not installed")
+
+from tests.conftest import ROOT  # noqa: E402
+
+DEMO_SYSTEMS = ("tm-lookup", "apertium_eng-cat-spa", "apertium_eng-spa")
+OUTPUT = ROOT / "test-output" / "gui"
+"""Screenshots land here (git-ignored) so a person can look at them."""
+
+
+def write_tsv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, delimiter="\t", lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+    return path
+
+
+SOURCES = [
+    "Open the file", "Save the document", "Close the window", "Print the report", "Delete the selected rows",
+    "Export the table", "Import a new file", "Rename the folder", "Copy the selected text", "Paste the text here",
+    "Undo the last change", "Redo the last change", "Show the hidden columns", "Hide the toolbar", "Sort by date",
+    "Filter by name", "Add a new account", "Remove the account", "Check the spelling", "Find and replace",
+]
+TARGETS = [
+    "Abra el archivo", "Guarde el documento", "Cierre la ventana", "Imprima el informe", "Elimine las filas seleccionadas",
+    "Exporte la tabla", "Importe un archivo nuevo", "Cambie el nombre de la carpeta", "Copie el texto seleccionado",
+    "Pegue el texto aquí", "Deshaga el último cambio", "Rehaga el último cambio", "Muestre las columnas ocultas",
+    "Oculte la barra de herramientas", "Ordene por fecha", "Filtre por nombre", "Añada una cuenta nueva",
+    "Quite la cuenta", "Revise la ortografía", "Busque y reemplace",
+]
+
+
+def build_project(directory: Path, *, copies: int = 3) -> Path:
+    """A project: a TM, one document of ``20 * copies`` segments with a TM match and two MT outputs, and picks."""
+    from tmtprime.store import Store, import_file
+    from tmtprime.store.records import CandidatePrediction, NewRecommendation
+
+    tm = write_tsv(directory / "tm.tsv", ["source", "target"], [[s, t] for s, t in zip(SOURCES, TARGETS)])
+    rows = []
+    for k in range(copies):
+        for i, (s, t) in enumerate(zip(SOURCES, TARGETS)):
+            source = s if k == 0 else f"{s} number {k}"
+            rows.append([source, s, t, str(100 - 7 * k - (i % 3) * 5), t.replace("el ", "un ") + "", t.lower() + f" {k}"])
+    doc = write_tsv(directory / "job.tsv", ["source", "tm_source", "tm_target", "tm_fuzzy", "mt_a", "mt_b"], rows)
+    path = directory / "demo.db"
+    with Store.create(path, source_lang="en", target_lang="es", name="Demo job") as store:
+        import_file(store, tm, role="tm")
+        from tmtprime.formats import ColumnMapping
+
+        mapping = ColumnMapping(source="source", tm="tm_target", tm_source="tm_source", tm_score="tm_fuzzy",
+                                mt={"mt-a": "mt_a", "mt-b": "mt_b"})  # fmt: skip
+        import_file(store, doc, role="document", mapping=mapping)
+        store.models.save("fixture-model", b"", {"what": "stored picks of the GUI test fixture"})
+        recs = []
+        for n, seg in enumerate(store.segments.iter(role="document")):
+            predicted = {c.id: (5.0 + 9 * ((n + j) % 5), 0.2 + 0.15 * ((n + j) % 5)) for j, c in enumerate(seg.candidates)}
+            pick = min(predicted, key=lambda cid: predicted[cid][0])
+            preds = {cid: CandidatePrediction(p, ter, 1 - ter / 60) for cid, (ter, p) in predicted.items()}
+            recs.append(NewRecommendation(seg.id, pick, 1 - predicted[pick][0] / 60, preds))
+        store.recommendations.save("fixture-model", recs)
+    return path
+
+
+@pytest.fixture(scope="session")
+def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tmtprime.workflows import run_demo
+
+    out = tmp_path_factory.mktemp("demo")
+    run_demo(out)
+    return out
+
+
+@pytest.fixture
+def project_path(demo_dir: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the demo project."""
+    import shutil
+
+    for f in demo_dir.glob("demo.db*"):
+        shutil.copy2(f, tmp_path / f.name)
+    return tmp_path / "demo.db"
+
+
+@pytest.fixture
+def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """QSettings in a temporary directory, so tests neither read nor change the user's."""
+    from PySide6.QtCore import QSettings
+
+    d = tmp_path / "settings"
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(d))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(d))
+    return d
+
+
+@pytest.fixture
+def window(qtbot, project_path: Path, settings_dir: Path):
+    """The main window with the fixture project open."""
+    from tmtprime.gui.app import application
+    from tmtprime.gui.window import MainWindow
+
+    application()
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.errors = []  # what the error dialog would have shown (a modal dialog would block the test)
+    w.show_error = lambda _title, message: w.errors.append(message)
+    w.resize(1600, 1000)
+    w.show()
+    assert w.open_project(str(project_path))
+    yield w
+    w.context.runner.cancel()
+    w.context.runner.wait(30000)
+    assert not w.errors, f"unexpected error dialogs: {w.errors}"
+
+
+def wait_idle(qtbot, window, timeout: int = 60000) -> None:
+    """Wait until no task runs (the estimate after a change, an import...)."""
+    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive(), timeout=timeout)
+
+
+def screenshot(widget, name: str) -> Path:
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    assert widget.grab().save(str(path)), f"could not write {path}"
+    return path
+
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

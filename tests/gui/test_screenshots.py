@@ -1,0 +1,58 @@
+"""A screenshot of each main view on the demo project, written to test-output/gui/ for a person to look at."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from tests.gui.conftest import screenshot, wait_idle, write_tsv
+
+
+def _not_blank(path) -> bool:
+    with Image.open(path) as im:
+        colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
+    return colours is None or len(colours) > 50
+
+
+def test_screenshots_of_the_main_views(window, qtbot, tmp_path):
+    from tmtprime.gui.importing import ImportDialog
+
+    wait_idle(qtbot, window)
+    written = []
+    window.tabs.setCurrentWidget(window.analysis)
+    qtbot.wait(300)
+    written.append(screenshot(window, "analysis"))
+
+    window.tabs.setCurrentWidget(window.segments)
+    window.segments.table.selectRow(2)
+    qtbot.wait(200)
+    written.append(screenshot(window, "segments"))
+
+    window.tabs.setCurrentWidget(window.training)
+    qtbot.wait(300)
+    written.append(screenshot(window, "training"))
+
+    window.tabs.setCurrentWidget(window.meteor)
+    view = window.meteor
+    view.lang.setCurrentText("en")
+    view.hypothesis.setText("The cats sat on the mat near the door.")
+    view.references.setPlainText("The cat is sitting on the mat by the door.")
+    view.score_pair()
+    qtbot.waitUntil(lambda: view.last_score is not None, timeout=240000)
+    qtbot.wait(200)
+    written.append(screenshot(window, "meteor"))
+
+    table = write_tsv(tmp_path / "vendor-job.tsv", ["doc_id", "source", "reference", "tm_target", "tm_fuzzy", "mt_deepl"], [
+        ["help", "Open the file", "Abra el archivo", "Abra el fichero", "92", "Abrir el archivo"],
+        ["help", "Save all changes", "Guarde todos los cambios", "Guarde los cambios", "85", "Guardar todos los cambios"],
+        ["help", "Close the window", "Cierre la ventana", "", "", "Cerrar la ventana"],
+    ])  # fmt: skip
+    dialog = ImportDialog(window.context, window, files=[str(table)])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.wait(100)
+    written.append(screenshot(dialog, "import-files"))
+    dialog.next()
+    qtbot.wait(200)
+    written.append(screenshot(dialog, "import-columns"))
+    for path in written:
+        assert path.stat().st_size > 5000 and _not_blank(path), path
