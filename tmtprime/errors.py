@@ -6,16 +6,31 @@ and a non-zero exit status, never a traceback. Anything else escaping is a bug.
 
 from __future__ import annotations
 
+import re
 from os import PathLike
+
+_LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break (and the blanks around it) made one space.
+
+    A message may quote a parser or a piece of the file; an error is still one line.
+    """
+    return _LINE_BREAKS.sub(" ", text).strip()
 
 
 class TmtprimeError(Exception):
     """Base class of every error meant to be shown to a user.
 
-    ``exit_code`` is the process status the CLI uses for this error.
+    ``exit_code`` is the process status the CLI uses for this error. Its message
+    is always one line (line breaks in it become spaces).
     """
 
     exit_code: int = 1
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(one_line(a) if isinstance(a, str) else a for a in args))
 
 
 class UsageError(TmtprimeError):
@@ -40,7 +55,7 @@ class InputError(TmtprimeError):
     ) -> None:
         self.file = None if file is None else str(file)
         self.location = location
-        self.reason = message
+        self.reason = one_line(message)
         where = ":".join(p for p in (self.file, location) if p)
         super().__init__(f"{where}: {message}" if where else message)
 
