@@ -303,6 +303,42 @@ def fuzz_input(reader: str, k: int, seed: int = 0) -> tuple[Seed, bytes, list[st
     return s, data, names
 
 
+class _Project:
+    """A project store kept open across inputs, with the digest of its content when no import is running."""
+
+    def __init__(self, path: Path, langs: tuple[str, str]) -> None:
+        from tmtprime.store import Store
+
+        self.path = path
+        self.store = Store.create(path, source_lang=langs[0], target_lang=langs[1])
+        self.digest = store_digest(path)
+
+    def import_one(self, tally: Tally, path: Path, s: Seed, target: Path | None, what: str, timeout: float) -> None:
+        """Import ``path`` and tally the outcome; a successful import is removed again."""
+        from tmtprime.store.importer import import_file
+
+        try:
+            with time_limit(timeout):
+                result = import_file(self.store, path, role=s.role, fmt=s.fmt, target_file=target)
+        except Hang:
+            tally.add("hang", what)
+        except TmtprimeError as error:
+            message = str(error)
+            if "\n" in message or "\r" in message:
+                tally.add("two lines", f"{what}: {message[:300]!r}")
+            elif store_digest(self.path) != self.digest:
+                tally.add("store changed", f"{what}: {message[:200]}")
+                self.digest = store_digest(self.path)
+            else:
+                tally.add("clean error")
+        except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
+            tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
+        else:
+            tally.add("ok")
+            self.store.documents.delete(result.document.name)
+            self.digest = store_digest(self.path)
+
+
 def fuzz_readers(
     per_reader: int, seed: int = 0, timeout: float = 20.0,
     readers: set[str] | None = None, log: Callable[[str], None] | None = None,
@@ -315,63 +351,36 @@ def fuzz_readers(
     failed import that left a trace), ``two lines`` (an error message with a
     line break).
     """
-    from tmtprime.store import Store
-    from tmtprime.store.importer import import_file
-
     all_seeds = [s for s in seeds() if readers is None or s.reader in readers]
     tallies: dict[str, Tally] = {}
     with tempfile.TemporaryDirectory(prefix="tmtprime-fuzz-") as tmp:
         work = Path(tmp)
-        stores: dict[tuple[str, str], Path] = {}
+        projects: dict[tuple[str, str], _Project] = {}
         languages = {s.name: _languages(s, work) for s in all_seeds}
-        for reader in sorted({s.reader for s in all_seeds}):
-            mine = [s for s in all_seeds if s.reader == reader]
-            tally = tallies.setdefault(reader, Tally())
-            started = time.monotonic()
-            for k in range(per_reader):
-                s = mine[k % len(mine)]
-                langs = languages[s.name]
-                db = stores.get(langs)
-                if db is None:
-                    db = stores[langs] = work / f"project-{langs[0]}-{langs[1]}.db"
-                    Store.create(db, source_lang=langs[0], target_lang=langs[1]).close()
-                data, names = mutate(random.Random(f"{seed}:{reader}:{k}"), s.data)
-                path = work / f"input-{k}{Path(s.name).suffix}"
-                path.write_bytes(data)
-                target = None
-                if s.target_text is not None:
-                    target = work / "target.txt"
-                    target.write_bytes(s.target_text)
-                before = store_digest(db)
-                what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
-                _import_one(tally, db, path, s, target, before, what, timeout, Store, import_file)
-                path.unlink()
-            if log is not None:
-                log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+        try:
+            for reader in sorted({s.reader for s in all_seeds}):
+                tally = tallies.setdefault(reader, Tally())
+                started = time.monotonic()
+                for k in range(per_reader):
+                    s, data, names = fuzz_input(reader, k, seed)
+                    langs = languages[s.name]
+                    if langs not in projects:
+                        projects[langs] = _Project(work / f"project-{langs[0]}-{langs[1]}.db", langs)
+                    path = work / f"input-{k}{Path(s.name).suffix}"
+                    path.write_bytes(data)
+                    target = None
+                    if s.target_text is not None:
+                        target = work / "target.txt"
+                        target.write_bytes(s.target_text)
+                    what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
+                    projects[langs].import_one(tally, path, s, target, what, timeout)
+                    path.unlink()
+                if log is not None:
+                    log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+        finally:
+            for project in projects.values():
+                project.store.close()
     return tallies
-
-
-def _import_one(tally: Tally, db: Path, path: Path, s: Seed, target: Path | None, before: str, what: str,
-                timeout: float, store_cls: type, import_file: Callable[..., object]) -> None:
-    try:
-        with time_limit(timeout), store_cls.open(db) as store:
-            result = import_file(store, path, role=s.role, fmt=s.fmt, target_file=target)
-            store.documents.delete(result.document.name)  # type: ignore[attr-defined]
-        tally.add("ok")
-        return
-    except Hang:
-        tally.add("hang", what)
-        return
-    except TmtprimeError as error:
-        message = str(error)
-        if "\n" in message or "\r" in message:
-            tally.add("two lines", f"{what}: {message[:300]!r}")
-        elif store_digest(db) != before:
-            tally.add("store changed", f"{what}: {message[:200]}")
-        else:
-            tally.add("clean error")
-    except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
-        tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
 
 
 # ---------------------------------------------------------------- the Meteor scorer
@@ -437,7 +446,8 @@ def fuzz_scorer(
     tallies: dict[str, Tally] = {}
     for lang in languages:
         tally = tallies.setdefault(lang, Tally())
-        meteor = Meteor(lang=lang)
+        # only English has a downloadable paraphrase table: elsewhere the modules every install has
+        meteor = Meteor(lang=lang) if lang == "en" else Meteor(lang=lang, modules=("exact", "stem"))
         started = time.monotonic()
         long_seen = 0
         for k in range(pairs_per_language):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -144,7 +145,7 @@ class _Table:
             if first is None:
                 raise FormatError("the file is empty (no header row)", file=self.path)
             self.columns = [c.strip().lstrip("\ufeff") for c in first[1]]
-            dup = {c for c in self.columns if self.columns.count(c) > 1 and c}
+            dup = {c for c, n in Counter(self.columns).items() if n > 1 and c}
             if dup:
                 raise FormatError(f"duplicate column names in the header: {sorted(dup)}", file=self.path, location="line 1")
             self._pending: tuple[int, list[str]] | None = None
