@@ -64,6 +64,21 @@ class FormatError(InputError):
     """A file is not in the format it claims (or that was detected)."""
 
 
+class LanguageMismatch(FormatError):
+    """A file is not in the language wanted: ``"<what is found> ('es' was asked for)"``.
+
+    ``wanted_is`` says where ``wanted`` comes from, so that the store can say it
+    is the project's language rather than something the user asked for.
+    """
+
+    def __init__(
+        self, found: str, wanted: str, *, wanted_is: str = "was asked for",
+        file: str | PathLike[str] | None = None, location: str | None = None,
+    ) -> None:
+        self.found, self.wanted = found, wanted
+        super().__init__(f"{found} ({wanted!r} {wanted_is})", file=file, location=location)
+
+
 class ResourceError(TmtprimeError):
     """A language resource or model is missing or unreadable."""
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Row, insert, select, update
 
-from tmtprime.errors import InputError, StoreError
+from tmtprime.errors import InputError, LanguageMismatch, StoreError
 from tmtprime.progress import ProgressCallback, track
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
@@ -63,6 +63,8 @@ class ImportResult:
     first_skipped: dict[str, str] = field(default_factory=dict)
     """Where the first unit of each reason is, when the reader knows (``"line 12"``)."""
     systems: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
+    """What the user should know although the import went through (an empty TM, say)."""
 
     def summary(self) -> str:
         """One line for the CLI."""
@@ -152,7 +154,7 @@ def import_file(
                 for chunk in batched(counted, BATCH):
                     writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
-            _check_complete(writer, role, file)
+            warnings = _check_complete(writer, role, file, info)
             skips = _skips(info, writer.skipped)
             conn.execute(
                 update(_DOC)
@@ -166,6 +168,10 @@ def import_file(
                 )
             )
             record = document_record(_load_document(conn, doc_id))
+    except LanguageMismatch as error:
+        side = "target" if languages_match(error.wanted, project.target_lang) else "source"
+        raise LanguageMismatch(error.found, error.wanted, wanted_is=f"is the project's {side} language",
+                               file=error.file or file, location=error.location) from None
     except InputError as error:
         if error.file is None:
             raise type(error)(error.reason, file=file, location=error.location) from None
@@ -177,7 +183,21 @@ def import_file(
         skipped=skips,
         first_skipped=dict(info.first_skipped),
         systems=tuple(writer.systems),
+        warnings=warnings,
     )
+
+
+def infer_role(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[str, str]:
+    """The role a file most likely has when none is given, and why: a TMX is a translation memory.
+
+    Only what is unambiguous is inferred; every other file is a ``document``.
+    """
+    from tmtprime import formats
+
+    detected = formats.detect_format(os.fspath(path)) if fmt is None else fmt
+    if detected == "tmx":
+        return "tm", "a TMX file is a translation memory"
+    return "document", "the default for a file that is not a TMX"
 
 
 def _check_languages(info: DocumentInfo, project: ProjectRecord, file: Path) -> None:
@@ -199,7 +219,15 @@ def _check_languages(info: DocumentInfo, project: ProjectRecord, file: Path) -> 
         )
 
 
-def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path) -> None:
+def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path, info: DocumentInfo) -> tuple[str, ...]:
+    """Refuse a file that gave nothing usable; the warnings of one that is accepted as it is.
+
+    A well-formed TMX without units (CafeTran writes one for a new project TM)
+    is a TM of 0 units, as CAT tools import it; every other empty file is
+    more likely a format or column mistake.
+    """
+    if writer.units == 0 and role == "tm" and info.format == "tmx" and not writer.skipped and not info.skipped:
+        return ("the TMX holds no translation units: imported as an empty TM",)
     if writer.units == 0:
         what = "translation units with a source and a target" if role == "tm" else "segments"
         raise InputError(f"no {what} found; check the format (--format) and column options", file=file)
@@ -209,6 +237,7 @@ def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path) -
             "(for CSV/TSV give --reference-col; or import it --as document)",
             file=file,
         )
+    return ()
 
 
 def _find(conn: Connection, digest: str, role: str) -> DocumentRecord | None:
