@@ -278,6 +278,18 @@ def resolve_mt_threshold(card: dict[str, Any], mt_threshold: float | None, targe
     return float(table[key])
 
 
+def _nothing_to_recommend(store: Store, document_id: int | None, role: str | None) -> str:
+    """What is missing when no segment has a candidate: the document itself, or its TM matches and MT."""
+    docs = [d for d in store.documents.list() if d.role != "tm" and (
+        d.id == document_id if document_id is not None else role is None or d.role == role)]
+    if not docs:
+        return "no document to recommend for: import one (tmtprime import PATH FILE --as document)"
+    names = ", ".join(repr(d.name) for d in docs[:3]) + (" ..." if len(docs) > 3 else "")
+    return (f"the segments of {names} have no candidates (no TM match and no MT output): run "
+            "`tmtprime tm lookup PATH` (needs a TM) or `tmtprime translate PATH`, or import MT outputs "
+            "(`tmtprime translate PATH --engine file --file FILE`, or --mt-col when importing a table)")
+
+
 def recommend_project(
     store: Store,
     *,
@@ -298,7 +310,7 @@ def recommend_project(
     threshold = resolve_mt_threshold(card, mt_threshold, target_precision)
     data = load_segments(store, role=None if document_id is not None else role, document_id=document_id)
     if not data.segments:
-        raise ModelError("no segments with candidates to recommend for; import a document with --as document")
+        raise ModelError(_nothing_to_recommend(store, document_id, role))
     extractor = fit_extractor(store, n_jobs=n_jobs, quiet=quiet)
     rows = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, quiet=quiet)
     rec = model.recommend(rows.X, segments=rows.segments, kinds=list(rows.kinds), mt_threshold=threshold)

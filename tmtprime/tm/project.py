@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import delete, select
 
-from tmtprime.errors import UsageError
+from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import ProgressCallback
 from tmtprime.store import NewCandidate, SegmentRecord, Store, TMRecord
 from tmtprime.store import schema as db
@@ -92,7 +92,7 @@ def lookup_project(
     """Look up every segment (of ``documents``, or of all non-TM documents) and store the matches."""
     segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
-        raise UsageError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
+        raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     units = list(store.tm.iter_units())
     tm_names = {d.id: d.name for d in store.documents.list(role="tm")}
     index = TMIndex(
