@@ -44,6 +44,13 @@ def _run(ns: argparse.Namespace) -> int:
         rep = evaluate_project(
             store, document_id=document_id, model_name=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, quiet=ns.quiet, meteor=meteor
         )
+    if ns.document:
+        print(f"held-out evaluation of the stored model on document {ns.document!r} (best single system and rule "
+              "chosen on the dev data)")
+    else:
+        print(f"held-out evaluation: the whole training procedure cross-validated in {ns.folds} folds grouped by "
+              "document, the best single system chosen on each fold's training part (differs from the in-training "
+              "estimate `tmtprime train` prints, whose best single system is chosen on all the dev data)")
     print(rep.render())
     if ns.plots:
         from tmtprime.recommend.plots import write_plots

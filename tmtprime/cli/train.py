@@ -39,11 +39,14 @@ def _run(ns: argparse.Namespace) -> int:
         f"trained model {name!r} on {data['segments']} segments ({data['candidates']} candidates, "
         f"{data['documents']} documents)"
     )
+    best = f" ({cv['best_single']}, chosen on all the dev data)" if cv.get("best_single") else ""
     print(
-        f"cross-validated: picks mean TER {cv['mean_ter']['TMTprime picks']:.2f} vs best single system "
+        f"in-training estimate (out-of-fold predictions of this training run): picks mean TER "
+        f"{cv['mean_ter']['TMTprime picks']:.2f} vs best single system{best} "
         f"{cv['mean_ter']['best single system']:.2f} and oracle {cv['mean_ter']['oracle']:.2f} "
         f"(gap closed {100 * cv['gap_closed']:.1f} %), ECE {cv['ece']:.3f}"
     )
+    print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:
         card_path = persist.save_file(ns.output, model, card)
         print(f"wrote {ns.output} and {card_path}")

@@ -180,6 +180,7 @@ def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, re
             "note": "out-of-fold predictions of the training run, folds grouped by document",
             "grid_search": model.cv_scores_,
             "mean_ter": rep.mean_ter,
+            "best_single": rep.best_single,
             "gap_closed": rep.gap_closed,
             "pearson_confidence_ter": rep.pearson_ter,
             "ece": rep.ece,
