@@ -298,6 +298,27 @@ def _insert_document(conn: Connection, file: Path, role: str, info: DocumentInfo
     return int(result.inserted_primary_key[0])
 
 
+def _nul_free(value: object) -> bool:
+    if isinstance(value, str):
+        return "\x00" not in value
+    if isinstance(value, dict):
+        return all(_nul_free(k) and _nul_free(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(_nul_free(v) for v in value)
+    return True
+
+
+def check_text(values: object, location: str | None) -> None:
+    """Refuse a NUL character anywhere in a unit's text: PostgreSQL cannot store one, so no backend takes it.
+
+    Readers pass NUL through (a JSON ``\\u0000``, a byte in a TSV); refusing it
+    here keeps an SQLite project and a PostgreSQL one holding the same data.
+    """
+    if not _nul_free(values):
+        raise InputError("a NUL character (\\x00) in the text: remove it (is the file binary or damaged?)",
+                         location=location)
+
+
 class _TMWriter:
     """Bulk-inserts TM units of one document, numbering them in file order."""
 
@@ -325,6 +346,7 @@ class _TMWriter:
             if not unit.source.strip() or not unit.target.strip():
                 self.skipped += 1
                 continue
+            check_text((unit.source, unit.target, unit.properties, unit.tags), unit.location)
             hashed, words = lookup_keys(unit.source)
             records.append(
                 (
@@ -353,6 +375,9 @@ class _SegmentWriter:
         self.systems: list[str] = []
 
     def write(self, chunk: list[Segment]) -> None:
+        for seg in chunk:
+            check_text((seg.source, seg.reference, seg.context, seg.notes, seg.attributes, seg.tags,
+                        [(c.text, c.tm_source, c.attributes) for c in seg.candidates]), seg.location)
         rows = [
             {
                 "document_id": self.doc_id,
