@@ -46,6 +46,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--long-every", type=int, default=20,
                         help="keep one in N drawn 5,000-token pairs (each takes seconds)")
+    parser.add_argument("--readers", help="comma-separated readers to fuzz (default: all), e.g. tmx,xliff12")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per input before it counts as a hang")
     args = parser.parse_args()
 
@@ -53,7 +54,8 @@ def main() -> int:
     log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     bad, per_reader, pairs = 0, 0, 0
     if args.per_reader > 0:
-        readers = fuzz_readers(args.per_reader, seed=args.seed, timeout=args.timeout, log=log)
+        chosen = set(args.readers.split(",")) if args.readers else None
+        readers = fuzz_readers(args.per_reader, seed=args.seed, timeout=args.timeout, readers=chosen, log=log)
         total = _table("reader", readers)
         bad, per_reader = bad + total.bad, min(t.inputs for t in readers.values())
     if args.pairs > 0:

@@ -6,18 +6,21 @@ and a non-zero exit status, never a traceback. Anything else escaping is a bug.
 
 from __future__ import annotations
 
-import re
 from os import PathLike
 
-_LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
+MAX_MESSAGE = 2000
+"""Characters of a message kept: one quoting a megabyte of a broken file would flood the terminal."""
 
 
 def one_line(text: str) -> str:
-    """``text`` with every line break (and the blanks around it) made one space.
+    """``text`` with every line break (and the blanks around it) made one space, cut to ``MAX_MESSAGE``.
 
-    A message may quote a parser or a piece of the file; an error is still one line.
+    A message may quote a parser or a piece of the file; an error is still one
+    short line. Linear time (``splitlines``, no regex that could backtrack).
     """
-    return _LINE_BREAKS.sub(" ", text).strip()
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE:,} more characters)"
+    return " ".join(part for line in text.splitlines() if (part := line.strip())) if text else text
 
 
 class TmtprimeError(Exception):

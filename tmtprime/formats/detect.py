@@ -119,7 +119,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     try:
         text = head[bom:].decode(enc, errors="replace")
     except LookupError:
-        raise FormatError(f"unknown encoding {enc!r} in the XML declaration", file=str(p), location="line 1") from None
+        raise FormatError(f"unknown encoding {enc[:40]!r} in the XML declaration", file=str(p), location="line 1") from None
     if _looks_like_xml(text):
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
         root = sniff_xml_root(head)
