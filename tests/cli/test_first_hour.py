@@ -55,6 +55,8 @@ CLEAN_ERRORS = [
                  "damaged or truncated gzip", id="damaged-gzip"),
     pytest.param("huge.csv", b'source,target\n"' + b"a" * 140_000 + b",b\n",
                  "line 2: a field longer than 131,072", id="csv-runaway-field"),
+    pytest.param("long-encoding.tmx", b'<?xml version="1.0" encoding="' + b"a" * 70_000 + b'"?>\n<tmx version="1.4"/>\n',
+                 "line 1: unknown encoding 'aaaa", id="xml-encoding-name-of-70-kb"),
     pytest.param("quoted-huge.tsv", b'source\ttarget\n"x""y"\tz\n' + b"a" * 140_000 + b"\tb\n",
                  "line 3: a field longer than 131,072", id="excel-quoted-tsv-huge-field"),
 ]
@@ -102,6 +104,8 @@ def test_an_error_message_is_one_line_whatever_it_quotes() -> None:
     assert str(error) == "a.tmx:line 3: malformed XML: Input is not proper UTF-8 Bytes: 0xFF 0x3C"
     assert error.reason == "malformed XML: Input is not proper UTF-8 Bytes: 0xFF 0x3C"
     assert str(TmtprimeError("two\u2028lines")) == "two lines"
+    quoting_a_megabyte = InputError("unit has no 'en' variant (it has: " + "\t" * 1_100_000 + "x)", file="a.tmx")
+    assert len(str(quoting_a_megabyte)) < 2100 and str(quoting_a_megabyte).endswith("more characters)")
 
 
 # ---------------------------------------------------------------- import: role, undo, empty TMX, languages
