@@ -57,6 +57,8 @@ CLEAN_ERRORS = [
                  "line 2: a field longer than 131,072", id="csv-runaway-field"),
     pytest.param("long-encoding.tmx", b'<?xml version="1.0" encoding="' + b"a" * 70_000 + b'"?>\n<tmx version="1.4"/>\n',
                  "line 1: unknown encoding 'aaaa", id="xml-encoding-name-of-70-kb"),
+    pytest.param("brace-namespace.mxliff", (FIXTURES / "phrase.mxliff").read_bytes().replace(
+        b"memsource.com/", b"memsource.com/{1}", 1), "a namespace URI of the root element contains", id="xmlns-with-brace"),
     pytest.param("quoted-huge.tsv", b'source\ttarget\n"x""y"\tz\n' + b"a" * 140_000 + b"\tb\n",
                  "line 3: a field longer than 131,072", id="excel-quoted-tsv-huge-field"),
 ]
