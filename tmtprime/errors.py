@@ -8,14 +8,32 @@ from __future__ import annotations
 
 from os import PathLike
 
+MAX_MESSAGE = 2000
+"""Characters of a message kept: one quoting a megabyte of a broken file would flood the terminal."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break (and the blanks around it) made one space, cut to ``MAX_MESSAGE``.
+
+    A message may quote a parser or a piece of the file; an error is still one
+    short line. Linear time (``splitlines``, no regex that could backtrack).
+    """
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE:,} more characters)"
+    return " ".join(part for line in text.splitlines() if (part := line.strip())) if text else text
+
 
 class TmtprimeError(Exception):
     """Base class of every error meant to be shown to a user.
 
-    ``exit_code`` is the process status the CLI uses for this error.
+    ``exit_code`` is the process status the CLI uses for this error. Its message
+    is always one line (line breaks in it become spaces).
     """
 
     exit_code: int = 1
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(one_line(a) if isinstance(a, str) else a for a in args))
 
 
 class UsageError(TmtprimeError):
@@ -40,13 +58,28 @@ class InputError(TmtprimeError):
     ) -> None:
         self.file = None if file is None else str(file)
         self.location = location
-        self.reason = message
+        self.reason = one_line(message)
         where = ":".join(p for p in (self.file, location) if p)
         super().__init__(f"{where}: {message}" if where else message)
 
 
 class FormatError(InputError):
     """A file is not in the format it claims (or that was detected)."""
+
+
+class LanguageMismatch(FormatError):
+    """A file is not in the language wanted: ``"<what is found> ('es' was asked for)"``.
+
+    ``wanted_is`` says where ``wanted`` comes from, so that the store can say it
+    is the project's language rather than something the user asked for.
+    """
+
+    def __init__(
+        self, found: str, wanted: str, *, wanted_is: str = "was asked for",
+        file: str | PathLike[str] | None = None, location: str | None = None,
+    ) -> None:
+        self.found, self.wanted = found, wanted
+        super().__init__(f"{found} ({wanted!r} {wanted_is})", file=file, location=location)
 
 
 class ResourceError(TmtprimeError):

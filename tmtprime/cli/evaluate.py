@@ -43,6 +43,13 @@ def _run(ns: argparse.Namespace) -> int:
             store, document=ns.document, model=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, meteor=not ns.no_meteor,
             reporter=ConsoleReporter(quiet=ns.quiet),
         )
+    if ns.document:
+        print(f"held-out evaluation of the stored model on document {ns.document!r} (best single system and rule "
+              "chosen on the dev data)")
+    else:
+        print(f"held-out evaluation: the whole training procedure cross-validated in {ns.folds} folds grouped by "
+              "document, the best single system chosen on each fold's training part (differs from the in-training "
+              "estimate `tmtprime train` prints, whose best single system is chosen on all the dev data)")
     print(rep.render())
     if ns.plots:
         from tmtprime.recommend.plots import write_plots

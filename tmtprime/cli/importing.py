@@ -11,6 +11,8 @@ and any other column is kept as a segment attribute.
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 
 from tmtprime.cli._common import add_quiet
 from tmtprime.errors import UsageError
@@ -27,9 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--as",
         dest="role",
         choices=("tm", "dev", "document"),
-        default="document",
         help="tm: a translation memory; dev: segments with references and candidates (to train); "
-        "document: work to translate (default)",
+        "document: work to translate. Default: tm for a TMX file, else document",
     )
     parser.add_argument(
         "--format",
@@ -124,5 +125,13 @@ def _run(ns: argparse.Namespace) -> int:
                 store, [file], role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
                 target_file=ns.target_file, reporter=ConsoleReporter(quiet=ns.quiet),
             )
-            print(result.summary())
+            print(result.summary() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
+            for warning in result.warnings:
+                print(f"tmtprime: warning: {file}: {warning}", file=sys.stderr)
     return 0
+
+
+def _undo(path: str, name: str, why: str | None) -> str:
+    """How the role was chosen (when it was not given) and the command that takes the import back."""
+    inferred = f" (no --as: {why}; give --as to choose)" if why else ""
+    return f"{inferred}; undo: tmtprime document remove {shlex.quote(path)} {shlex.quote(name)}"

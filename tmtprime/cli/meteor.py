@@ -2,8 +2,9 @@
 
 Takes the jar's own option syntax (``tmtprime meteor HYP REF -l en -norm -vOut``)
 and prints exactly what ``java -jar meteor-1.5.jar`` prints, on the same
-streams and with the same exit status, so scripts written for the jar switch
-over unchanged. ``--json`` is the one addition, for tooling.
+streams and with the same exit status (except for files of different lengths:
+the jar prints its error and exits 0, this exits 1), so scripts written for the
+jar switch over unchanged. ``--json`` is the one addition, for tooling.
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
             detail += f" (expected {ref_count} per segment)"
         sys.stdout.flush()
         print(f"Error: test and reference not same length ({detail})", file=sys.stderr)
-        return 0
+        return 1  # the jar exits 0 here; scripts must see the failure (a deliberate difference, README)
     if not hyps:
         raise _Exit(f"Error: nothing to score: {hyp_path} and {ref_path} are empty")
     refs_per_segment = [refs[i * ref_count : (i + 1) * ref_count] for i in range(len(hyps))]

@@ -35,6 +35,7 @@ def _run(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         outcome = train(store, name=ns.name, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
     print(outcome.render(), end="")
+    print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:
         card_path = persist.save_file(ns.output, outcome.model, outcome.card)
         print(f"wrote {ns.output} and {card_path}")

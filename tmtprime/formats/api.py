@@ -79,7 +79,7 @@ def _extra(opts: ReadOptions, target_file: str | os.PathLike[str] | None) -> dic
     if target_file is None:
         return {}
     if opts.fmt != "text":
-        raise FormatError(f"target_file= is for parallel plain text, not {opts.fmt}", file=opts.name)
+        raise FormatError(f"--target-file (target_file=) is for parallel plain text, not {opts.fmt}", file=opts.name)
     if not Path(target_file).is_file():
         raise InputError("target file not found", file=os.fspath(target_file))
     return {"target_file": target_file}

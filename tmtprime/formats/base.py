@@ -8,7 +8,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import TypeVar
 
-from tmtprime.errors import FormatError
+from tmtprime.errors import FormatError, LanguageMismatch
 
 from .mapping import ColumnMapping
 from .model import Candidate, DocumentInfo, Segment, TMUnit
@@ -72,9 +72,7 @@ def check_lang(
 ) -> None:
     """Raise when a file's declared language contradicts the requested one."""
     if wanted and found and not lang_match(wanted, found):
-        raise FormatError(
-            f"{what} language is {found!r} but {wanted!r} was asked for", file=file, location=location
-        )
+        raise LanguageMismatch(f"{what} language is {found!r}", wanted, file=file, location=location)
 
 
 def primed(gen: Iterator[T | None]) -> Iterator[T]:

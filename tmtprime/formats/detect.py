@@ -57,8 +57,11 @@ class XmlRoot:
     nsmap: dict[str | None, str] = field(default_factory=dict)
 
 
-def sniff_xml_root(head: bytes) -> XmlRoot | None:
-    """The root element of an XML document from its first bytes; ``None`` if it is not XML."""
+def sniff_xml_root(head: bytes, file: str | None = None) -> XmlRoot | None:
+    """The root element of an XML document from its first bytes; ``None`` if it is not XML.
+
+    ``file`` names the document in the error raised for a root element lxml cannot read.
+    """
     parser = etree.XMLPullParser(
         events=("start",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
     )
@@ -67,7 +70,14 @@ def sniff_xml_root(head: bytes) -> XmlRoot | None:
         for _, el in parser.read_events():
             tag = el.tag
             ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
-            return XmlRoot(name=name, namespace=ns or None, attrib=dict(el.attrib), nsmap=dict(el.nsmap))
+            try:
+                attrib = dict(el.attrib)
+            except KeyError:  # lxml cannot name an attribute whose namespace URI holds a brace
+                raise FormatError(
+                    "a namespace URI of the root element contains '{' or '}', which XML tools cannot handle: "
+                    "check the xmlns declarations", file=file, location="line 1",
+                ) from None
+            return XmlRoot(name=name, namespace=ns or None, attrib=attrib, nsmap=dict(el.nsmap))
     except etree.XMLSyntaxError:
         return None
     return None
@@ -119,10 +129,10 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     try:
         text = head[bom:].decode(enc, errors="replace")
     except LookupError:
-        raise FormatError(f"unknown encoding {enc!r} in the XML declaration", file=str(p), location="line 1") from None
+        raise FormatError(f"unknown encoding {enc[:40]!r} in the XML declaration", file=str(p), location="line 1") from None
     if _looks_like_xml(text):
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
-        root = sniff_xml_root(head)
+        root = sniff_xml_root(head, str(p))
         if root is None:
             if ext in (".tmx", ".xlf", ".xliff", ".sdlxliff", ".mqxliff", ".mxliff", ".txlf"):
                 raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")

@@ -58,14 +58,22 @@ def _segment(d: dict, file: str, n: int) -> Segment:
         raise FormatError(f"segment {n} does not fit the TMTprime model: {exc}", file=file) from None
 
 
+def _loads(text: str, file: str, line: int | None) -> object:
+    """``json.loads`` whose every failure is a ``FormatError`` (``line``: of a JSON-lines row)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"invalid JSON: {exc.msg}", file=file, location=f"line {line or exc.lineno}") from None
+    except RecursionError:
+        raise FormatError("JSON nested too deeply to read (thousands of [ or { levels)", file=file,
+                          location=f"line {line}" if line else None) from None
+
+
 def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
     """Our own JSON (small enough to load: it is what ``write_document`` made)."""
     _, lines = iter_text_lines(opts.path)
     text = "".join(line for _, line in lines)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"invalid JSON: {exc.msg}", file=opts.name, location=f"line {exc.lineno}") from None
+    data = _loads(text, opts.name, None)
     if not isinstance(data, dict) or data.get("format") != FORMAT_TAG:
         raise FormatError(
             f'not a TMTprime JSON document (no "format": "{FORMAT_TAG}"); JSON lines are read as "jsonl"',
@@ -84,10 +92,7 @@ def _rows(opts: ReadOptions) -> Iterator[tuple[int, dict]]:
     for n, line in lines:
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise FormatError(f"invalid JSON: {exc.msg}", file=opts.name, location=f"line {n}") from None
+        row = _loads(line, opts.name, n)
         if not isinstance(row, dict):
             raise FormatError("a JSON-lines row must be an object", file=opts.name, location=f"line {n}")
         yield n, row

@@ -38,6 +38,13 @@ def _norm(name: str) -> str:
     return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
+_OPTION = {
+    "source": "--source-col", "target": "--target-col", "reference": "--reference-col", "tm": "--tm-col",
+    "tm_source": "--tm-source-col", "tm_score": "--tm-score-col", "context": "--context-col", "key": "--key-col",
+}
+"""The ``tmtprime import`` option that names each column (errors speak the user's language: the CLI's)."""
+
+
 @dataclass
 class ColumnMapping:
     """Column names (or 1-based numbers for a file without header) of each field.
@@ -78,7 +85,7 @@ class ColumnMapping:
             if alt is not None:
                 return alt
             raise FormatError(
-                f"column {col!r} (for {what}) is not in the file; its columns are: "
+                f"column {col!r} (for {what}, {_OPTION.get(what, '--mt-col')}) is not in the file; its columns are: "
                 + ", ".join(repr(c) for c in columns),
                 file=file,
                 location="line 1" if self.header else None,
@@ -87,7 +94,7 @@ class ColumnMapping:
         source = check("source", self.source) or find(_SOURCE_NAMES)
         if source is None:
             raise FormatError(
-                "no source column: name it in the column mapping (source=COLUMN); the columns are: "
+                "no source column: name it with --source-col COLUMN (Python: ColumnMapping(source=...)); the columns are: "
                 + ", ".join(repr(c) for c in columns),
                 file=file,
             )
@@ -102,7 +109,8 @@ class ColumnMapping:
             target = target or reference
             if target is None:
                 raise FormatError(
-                    "no target column for the TM: name it (target=COLUMN); the columns are: "
+                    "no target column for the TM: name it with --target-col COLUMN (Python: ColumnMapping(target=...)); "
+                    "the columns are: "
                     + ", ".join(repr(c) for c in columns),
                     file=file,
                 )

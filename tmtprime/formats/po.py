@@ -35,11 +35,15 @@ _KEYWORD_RE = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+
 
 
 def _unescape(s: str) -> str:
+    """C escapes as gettext reads them; ``ValueError`` names one it cannot (``\\x`` without a hex digit)."""
+
     def sub(m: re.Match[str]) -> str:
         e = m.group(1)
         if e in _ESCAPES:
             return _ESCAPES[e]
         if e[0] == "x":
+            if len(e) == 1:
+                raise ValueError("\\x must be followed by a hexadecimal digit (write \\\\x for a backslash and x)")
             return chr(int(e[1:], 16))
         if e[0].isdigit():
             return chr(int(e, 8))
@@ -70,7 +74,10 @@ def _string(rest: str, file: str, n: int) -> str:
     rest = rest.strip()
     if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
         raise FormatError(f"expected a quoted string, got {rest[:40]!r}", file=file, location=f"line {n}")
-    return _unescape(rest[1:-1])
+    try:
+        return _unescape(rest[1:-1])
+    except ValueError as exc:
+        raise FormatError(f"bad escape in {rest[:40]!r}: {exc}", file=file, location=f"line {n}") from None
 
 
 def _entries(lines: Iterator[tuple[int, str]], file: str) -> Iterator[_Entry]:

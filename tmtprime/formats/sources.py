@@ -11,6 +11,7 @@ import codecs
 import gzip
 import io
 import os
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -41,8 +42,33 @@ def open_binary(path: str | os.PathLike[str]) -> BinaryIO:
     except OSError as exc:
         raise InputError(f"cannot open: {exc.strerror}", file=p) from None
     if raw.peek(2)[:2] == GZIP_MAGIC:
-        return gzip.open(raw, "rb")  # type: ignore[return-value]
+        return io.BufferedReader(_Gunzip(gzip.open(raw, "rb"), str(p)), 1 << 16)  # type: ignore[return-value]
     return raw
+
+
+class _Gunzip(io.RawIOBase):
+    """A gzip stream whose corruption (bad CRC, bad deflate data, truncation) is a ``FormatError``.
+
+    ``gzip`` reports a damaged file as ``zlib.error``, ``BadGzipFile`` or
+    ``EOFError`` wherever a reader happens to read; here every read turns
+    them into one error that names the file.
+    """
+
+    def __init__(self, stream: gzip.GzipFile, name: str) -> None:
+        self._stream, self._name = stream, name
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            return self._stream.readinto(buffer)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise FormatError(f"a damaged or truncated gzip file ({exc})", file=self._name) from None
+
+    def close(self) -> None:
+        self._stream.close()
+        super().close()
 
 
 def read_head(path: str | os.PathLike[str], size: int = 65536) -> bytes:

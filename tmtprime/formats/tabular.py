@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -32,6 +33,7 @@ from .model import Candidate, DocumentInfo, Segment, TMUnit
 from .sources import iter_text_lines
 
 _SAMPLE_LINES = 200
+_SNIFF_CHARS = 8192
 
 
 def _tsv_quoted(sample: list[str]) -> bool:
@@ -49,7 +51,10 @@ def _tsv_quoted(sample: list[str]) -> bool:
             if len(f) >= 2 and f[0] == '"' and f[-1] == '"' and '""' in f[1:-1]:
                 return True
     width = len(raw[0])
-    quoted = [r for r in csv.reader(io.StringIO("".join(sample)), delimiter="\t") if any(r)][:-1]
+    try:
+        quoted = [r for r in csv.reader(io.StringIO("".join(sample)), delimiter="\t") if any(r)][:-1]
+    except csv.Error:  # a line break inside an unquoted field, a field over the csv limit: not Excel quoting
+        return False
     return sum(len(r) != width for r in quoted) < sum(len(r) != width for r in raw[: len(quoted)])
 
 
@@ -66,8 +71,8 @@ def _sniff(path: str, fmt: str, encoding: str | None) -> tuple[str, bool]:
     first = sample[0] if sample else ""
     if fmt == "tsv" or ("\t" in first and first.count("\t") >= max(first.count(","), first.count(";"))):
         return "\t", _tsv_quoted(sample)
-    try:
-        dialect = csv.Sniffer().sniff(text[:65536] or ",", delimiters=",;|")
+    try:  # the Sniffer's regular expressions take time quadratic in the sample: a few lines are enough
+        dialect = csv.Sniffer().sniff(text[:_SNIFF_CHARS] or ",", delimiters=",;|")
         return dialect.delimiter, True
     except csv.Error:
         return ",", True
@@ -105,7 +110,7 @@ def _records(
         except StopIteration:
             return
         except csv.Error as exc:
-            raise FormatError(f"bad CSV quoting: {exc}", location=f"line {start}") from None
+            raise FormatError(_csv_problem(exc), location=f"line {start}") from None
         if row == [_END]:
             return
         if any(_END in field for field in row):
@@ -117,6 +122,14 @@ def _records(
         if row and any(row):
             yield start, row
         start = current[0] + 1
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    """What a ``csv`` module error means for the person who made the file."""
+    if "field larger than field limit" in str(exc):
+        return (f"a field longer than {csv.field_size_limit():,} characters starts here "
+                '(a quote left open? double a " inside a quoted field as "")')
+    return f"bad CSV quoting: {exc}"
 
 
 class _Table:
@@ -132,7 +145,7 @@ class _Table:
             if first is None:
                 raise FormatError("the file is empty (no header row)", file=self.path)
             self.columns = [c.strip().lstrip("\ufeff") for c in first[1]]
-            dup = {c for c in self.columns if self.columns.count(c) > 1 and c}
+            dup = {c for c, n in Counter(self.columns).items() if n > 1 and c}
             if dup:
                 raise FormatError(f"duplicate column names in the header: {sorted(dup)}", file=self.path, location="line 1")
             self._pending: tuple[int, list[str]] | None = None

@@ -65,7 +65,7 @@ def read_document(opts: ReadOptions, target_file: str | os.PathLike[str] | None 
 def read_tm(opts: ReadOptions, target_file: str | os.PathLike[str] | None = None
             ) -> tuple[DocumentInfo, Iterator[TMUnit]]:
     if target_file is None:
-        raise FormatError("a plain-text TM needs the line-aligned target file (target_file=, or --target-file in tmtprime import)",
+        raise FormatError("a plain-text TM needs the line-aligned target file: give it with --target-file (Python: target_file=)",
                           file=opts.name)
     info, segments = read_document(opts, target_file)
 

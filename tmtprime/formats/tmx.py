@@ -19,7 +19,7 @@ from typing import IO
 from lxml import etree
 
 from tmtprime import __version__
-from tmtprime.errors import FormatError
+from tmtprime.errors import FormatError, LanguageMismatch
 
 from .base import ReadOptions, bcp47, lang_match, norm_lang, primed
 from .detect import sniff_xml_root
@@ -204,9 +204,9 @@ def _stream(opts: ReadOptions, info: DocumentInfo, as_document: bool) -> Iterato
     if not primed_yet:
         yield None
     if n and not state.seen_target:
-        raise FormatError(
-            f"no unit has both the source and the {state.target or 'target'} language", file=opts.name
-        )
+        if state.target:
+            raise LanguageMismatch("no unit has both the source and the target language", state.target, file=opts.name)
+        raise FormatError("no unit has both the source and a target language", file=opts.name)
 
 
 def _unit(state: _TmxStream, el: etree._Element, n: int, as_document: bool) -> TMUnit | Segment | None:

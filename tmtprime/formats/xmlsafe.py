@@ -54,7 +54,12 @@ def prolog(path: str | os.PathLike[str], chunk: int = 65536) -> str:
             except (OSError, EOFError) as exc:
                 raise FormatError(f"cannot read: {exc}", file=str(path)) from None
             data += more
-            text = data.decode(xml_encoding(data), errors="replace")
+            encoding = xml_encoding(data)
+            try:
+                text = data.decode(encoding, errors="replace")
+            except LookupError:
+                raise FormatError(f"unknown encoding {encoding[:40]!r} in the XML declaration", file=str(path),
+                                  location="line 1") from None
             body = re.sub(r"<!--.*?-->", "", text, flags=re.S)
             if not more or _ROOT_START_RE.search(body):
                 return text

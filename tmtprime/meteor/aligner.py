@@ -126,7 +126,9 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
     """Indexes (into ``spans``: rows hs, hl, rs, rl, stage in offer order) of the best path's matches.
 
     ``exact[c]``: whether candidate ``c`` comes from the exact module (full weight). Paths are kept as
-    parallel arrays; their matches as a trail of (match, parent) nodes shared between paths."""
+    parallel arrays; their matches as a trail of (match, parent) nodes shared between paths. A child's node
+    joins the trail only if the child survives the beam, so memory grows with beam x reference length, not
+    with every child tried (which ran out of a 2 GB address space on 5,000-token pairs)."""
     n = spans.shape[0]
     value = np.empty(n, np.int64)  # weighted coverage in halves of a word pair
     for c in range(n):
@@ -141,8 +143,8 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
     last = np.full(1, -1, np.int64)
     node = np.full(1, -1, np.int64)
     used = np.zeros((1, words), np.uint64)
-    trail_match = np.empty(max(16, 4 * n), np.int64)
-    trail_parent = np.empty(max(16, 4 * n), np.int64)
+    trail_match = np.empty(max(16, beam * ref_len), np.int64)
+    trail_parent = np.empty(max(16, beam * ref_len), np.int64)
     trail_size = 0
     for p in range(ref_len):
         f = fixed_at[p]
@@ -153,7 +155,8 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
         k_closed = np.empty(most, np.int64)
         k_passing = np.empty(most, np.int64)
         k_last = np.empty(most, np.int64)
-        k_node = np.empty(most, np.int64)
+        k_node = np.empty(most, np.int64)  # the parent's node; with k_new, the child's match is a new node on it
+        k_new = np.empty(most, np.bool_)
         k_used = np.empty((most, words), np.uint64)
         kids = 0
         for x in range(count):
@@ -165,32 +168,34 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
                 c = offered[o] if f < 0 else f
                 if f < 0 and (inside or not _free(used, x, spans[c, 0], spans[c, 1])):
                     continue
-                if trail_size == trail_match.shape[0]:
-                    trail_match = np.concatenate((trail_match, np.empty(trail_size, np.int64)))
-                    trail_parent = np.concatenate((trail_parent, np.empty(trail_size, np.int64)))
-                trail_match[trail_size] = c
-                trail_parent[trail_size] = node[x]
                 k_cover[kids] = cover[x] + value[c]
                 k_closed[kids] = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
                 k_passing[kids] = passing[x] + passed
                 k_last[kids] = c
-                k_node[kids] = trail_size
+                k_node[kids], k_new[kids] = node[x], True
                 k_used[kids] = used[x]
                 for q in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
                     k_used[kids, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
-                trail_size += 1
                 kids += 1
                 passed += abs(spans[c, 0] - spans[c, 2])
             if f >= 0:  # a fixed candidate has no alternative: no skip child
                 continue
             k_cover[kids], k_closed[kids], k_passing[kids] = cover[x], closed[x], passing[x] + passed
-            k_last[kids], k_node[kids] = lm, node[x]
+            k_last[kids], k_node[kids], k_new[kids] = lm, node[x], False
             k_used[kids] = used[x]
             kids += 1
         major = _majors(spans, k_cover[:kids], k_closed[:kids], k_last[:kids], p)
         keep = _stable_order(major, k_passing[:kids])[:beam]
         cover, closed, passing = k_cover[keep], k_closed[keep], k_passing[keep]
         last, node, used = k_last[keep], k_node[keep], k_used[keep]
+        for k in range(keep.shape[0]):
+            if k_new[keep[k]]:
+                if trail_size == trail_match.shape[0]:
+                    trail_match = np.concatenate((trail_match, np.empty(trail_size, np.int64)))
+                    trail_parent = np.concatenate((trail_parent, np.empty(trail_size, np.int64)))
+                trail_match[trail_size], trail_parent[trail_size] = last[k], node[k]
+                node[k] = trail_size
+                trail_size += 1
     # the first path, in beam order, with the best rank once every chunk counts
     best = _stable_order(_majors(spans, cover, closed, last, ref_len), passing)[0]
     out = []

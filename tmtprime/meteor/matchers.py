@@ -109,9 +109,11 @@ def room_for(out: np.ndarray, n: int, more: int) -> np.ndarray:
     """``out`` (``n`` rows filled), or a copy with room for at least ``more`` rows after them.
 
     Compiled loops collect a number of rows not known in advance. They make
-    room before each pair for as many rows as it can give (so the inner loops
-    never reassign ``out``: growing it row by row made the exact matcher 3x
-    slower).
+    room before each hypothesis word for as many rows as it can give (one per
+    reference word), so the inner loops never reassign ``out`` (growing it row
+    by row made the exact matcher 3x slower) and memory grows with the matches
+    found: room for hypothesis x reference rows per pair ran out of a 2 GB
+    address space on a pair of 5,000-token segments.
     """
     if n + more <= out.shape[0]:
         return out
@@ -130,8 +132,8 @@ def _equal_key_matches(
     n = 0
     for p in range(hyp_off.shape[0] - 1):
         h0, r0 = hyp_off[p], ref_off[p]
-        out = room_for(out, n, (hyp_off[p + 1] - h0) * (ref_off[p + 1] - r0))
         for i in range(h0, hyp_off[p + 1]):
+            out = room_for(out, n, ref_off[p + 1] - r0)
             k, w = key[hyp[i]], word[hyp[i]]
             for j in range(r0, ref_off[p + 1]):
                 if key[ref[j]] == k and not (only_different and word[ref[j]] == w):
@@ -175,11 +177,11 @@ def _shared_set_matches(
             continue
         mine = packed[:size]
         mine.sort()
-        out = room_for(out, n, (hyp_off[p + 1] - h0) * (r1 - r0))
         for i in range(h0, hyp_off[p + 1]):
             a = hyp[i]
             if start[a] == start[a + 1]:
                 continue
+            out = room_for(out, n, r1 - r0)
             for q in range(start[a], start[a + 1]):
                 k = np.searchsorted(mine, data[q] << _POSITION_BITS)
                 while k < size and mine[k] >> _POSITION_BITS == data[q]:

@@ -86,9 +86,9 @@ def listed_pairs(
         if first == last:
             continue
         lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
-        out = room_for(out, found, (hi - lo) * (last - first))
         mine = phrase[first:last]
         for pair in range(lo, hi):
+            out = room_for(out, found, last - first)  # at most every destination phrase of the segment
             target = np.int64(pair_tgt[pair])
             a = first + np.searchsorted(mine, target)
             while a < last and phrase[a] == target:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Row, insert, select, update
 
-from tmtprime.errors import InputError, StoreError
+from tmtprime.errors import InputError, LanguageMismatch, StoreError
 from tmtprime.parallel import batched
 from tmtprime.progress import ProgressCallback, Reporter, track
 from tmtprime.store import schema as db
@@ -66,6 +66,10 @@ class ImportResult:
     first_skipped: dict[str, str] = field(default_factory=dict)
     """Where the first unit of each reason is, when the reader knows (``"line 12"``)."""
     systems: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
+    """What the user should know although the import went through (an empty TM, say)."""
+    role_reason: str | None = None
+    """Why the file got its role when none was given (:func:`infer_role`)."""
 
     def summary(self) -> str:
         """One line for the CLI."""
@@ -156,7 +160,7 @@ def import_file(
                 for chunk in batched(counted, BATCH):
                     writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
-            _check_complete(writer, role, file)
+            warnings = _check_complete(writer, role, file, info)
             if role != "tm" and info.format in formats.ORIGINAL_FORMATS:
                 _keep_file(conn, doc_id, file)
             skips = _skips(info, writer.skipped)
@@ -174,6 +178,10 @@ def import_file(
             record = document_record(_load_document(conn, doc_id))
             if reporter is not None:
                 reporter.check()  # a cancel after the last unit still rolls the whole file back
+    except LanguageMismatch as error:
+        side = "target" if languages_match(error.wanted, project.target_lang) else "source"
+        raise LanguageMismatch(error.found, error.wanted, wanted_is=f"is the project's {side} language",
+                               file=error.file or file, location=error.location) from None
     except InputError as error:
         if error.file is None:
             raise type(error)(error.reason, file=file, location=error.location) from None
@@ -185,7 +193,21 @@ def import_file(
         skipped=skips,
         first_skipped=dict(info.first_skipped),
         systems=tuple(writer.systems),
+        warnings=warnings,
     )
+
+
+def infer_role(path: str | os.PathLike[str], fmt: str | None = None) -> tuple[str, str]:
+    """The role a file most likely has when none is given, and why: a TMX is a translation memory.
+
+    Only what is unambiguous is inferred; every other file is a ``document``.
+    """
+    from tmtprime import formats
+
+    detected = formats.detect_format(os.fspath(path)) if fmt is None else fmt
+    if detected == "tmx":
+        return "tm", "a TMX file is a translation memory"
+    return "document", "the default for a file that is not a TMX"
 
 
 def _check_languages(info: DocumentInfo, project: ProjectRecord, file: Path) -> None:
@@ -207,7 +229,15 @@ def _check_languages(info: DocumentInfo, project: ProjectRecord, file: Path) -> 
         )
 
 
-def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path) -> None:
+def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path, info: DocumentInfo) -> tuple[str, ...]:
+    """Refuse a file that gave nothing usable; the warnings of one that is accepted as it is.
+
+    A well-formed TMX without units (CafeTran writes one for a new project TM)
+    is a TM of 0 units, as CAT tools import it; every other empty file is
+    more likely a format or column mistake.
+    """
+    if writer.units == 0 and role == "tm" and info.format == "tmx" and not writer.skipped and not info.skipped:
+        return ("the TMX holds no translation units: imported as an empty TM",)
     if writer.units == 0:
         what = "translation units with a source and a target" if role == "tm" else "segments"
         raise InputError(f"no {what} found; check the format (--format) and column options", file=file)
@@ -217,6 +247,7 @@ def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path) -
             "(for CSV/TSV give --reference-col; or import it --as document)",
             file=file,
         )
+    return ()
 
 
 def _find(conn: Connection, digest: str, role: str) -> DocumentRecord | None:
@@ -286,6 +317,27 @@ def _insert_document(conn: Connection, file: Path, role: str, info: DocumentInfo
     return int(result.inserted_primary_key[0])
 
 
+def _nul_free(value: object) -> bool:
+    if isinstance(value, str):
+        return "\x00" not in value
+    if isinstance(value, dict):
+        return all(_nul_free(k) and _nul_free(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(_nul_free(v) for v in value)
+    return True
+
+
+def check_text(values: object, location: str | None) -> None:
+    """Refuse a NUL character anywhere in a unit's text: PostgreSQL cannot store one, so no backend takes it.
+
+    Readers pass NUL through (a JSON ``\\u0000``, a byte in a TSV); refusing it
+    here keeps an SQLite project and a PostgreSQL one holding the same data.
+    """
+    if not _nul_free(values):
+        raise InputError("a NUL character (\\x00) in the text: remove it (is the file binary or damaged?)",
+                         location=location)
+
+
 class _TMWriter:
     """Bulk-inserts TM units of one document, numbering them in file order."""
 
@@ -313,6 +365,7 @@ class _TMWriter:
             if not unit.source.strip() or not unit.target.strip():
                 self.skipped += 1
                 continue
+            check_text((unit.source, unit.target, unit.properties, unit.tags), unit.location)
             hashed, words = lookup_keys(unit.source)
             records.append(
                 (
@@ -341,6 +394,9 @@ class _SegmentWriter:
         self.systems: list[str] = []
 
     def write(self, chunk: list[Segment]) -> None:
+        for seg in chunk:
+            check_text((seg.source, seg.reference, seg.context, seg.notes, seg.attributes, seg.tags,
+                        [(c.text, c.tm_source, c.attributes) for c in seg.candidates]), seg.location)
         rows = [
             {
                 "document_id": self.doc_id,

@@ -44,9 +44,14 @@ if TYPE_CHECKING:
     from tmtprime.store.tm import TranslationMemory
 
 
-def _database_error(error: DBAPIError, where: str) -> StoreError:
-    """A one-line StoreError for a driver error (the SQL statement is left out)."""
-    reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+def _database_error(error: Exception, where: str) -> StoreError:
+    """A one-line StoreError for a driver error (the SQL statement is left out).
+
+    ``error`` is SQLAlchemy's wrapper, or the driver's own error when the store
+    talked to the driver directly (PostgreSQL ``COPY``).
+    """
+    orig = error.orig if isinstance(error, DBAPIError) else error
+    reason = (str(orig).strip().splitlines() or [type(orig).__name__])[0] if orig is not None else str(error)
     if "locked" in reason or "busy" in reason:
         reason += " (another process is writing to this project; try again when it has finished)"
     return StoreError(f"{where}: {reason}")
@@ -186,7 +191,7 @@ class Store:
         try:
             with factory() as session, session.begin():
                 yield session
-        except DBAPIError as error:
+        except (DBAPIError, self.engine.dialect.dbapi.Error) as error:
             raise _database_error(error, self.location) from None
 
     @contextmanager
@@ -196,7 +201,7 @@ class Store:
         try:
             with engine.begin() as conn:
                 yield conn
-        except DBAPIError as error:
+        except (DBAPIError, self.engine.dialect.dbapi.Error) as error:
             raise _database_error(error, self.location) from None
 
     # -- the project itself -----------------------------------------------------------

@@ -37,7 +37,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from tmtprime.errors import UsageError
+from tmtprime.errors import InputError, UsageError
 from tmtprime.progress import ProgressCallback, Reporter, track
 from tmtprime.tm.fuzzy import MATCH_TYPE_RANK, MatchType, combine, match_type
 from tmtprime.tm.tokenize import match_key, token_matches
@@ -95,7 +95,7 @@ class _Encoder:
 
     def _register(self, surface: str, key: str | None) -> str:
         if len(self.surface_chars) > _MAX_ID:
-            raise UsageError(f"the TM has more than {_MAX_ID:,} distinct tokens: too large for one index")
+            raise InputError(f"the TM has more than {_MAX_ID:,} distinct tokens: too large for one index")
         char = _char(len(self.surface_chars))
         self.surface_chars[surface] = char
         if key is not None and key not in self.key_chars:

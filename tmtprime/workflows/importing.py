@@ -10,25 +10,31 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tmtprime.errors import UsageError
 from tmtprime.formats import ColumnMapping
 from tmtprime.progress import Reporter
 from tmtprime.store import ImportResult, Store, import_file
+from tmtprime.store.importer import infer_role
 
 
 def import_files(
     store: Store,
     files: Sequence[str | os.PathLike[str]],
     *,
-    role: str = "document",
+    role: str | None = None,
     fmt: str | None = None,
     mapping: ColumnMapping | None = None,
     name: str | None = None,
     target_file: str | os.PathLike[str] | None = None,
     reporter: Reporter | None = None,
 ) -> list[ImportResult]:
-    """Import ``files`` as ``role`` (``tm``, ``dev`` or ``document``); one result per file, in order."""
+    """Import ``files`` as ``role`` (``tm``, ``dev`` or ``document``); one result per file, in order.
+
+    Without a role each file gets the one its content makes unambiguous (a TMX is a TM, anything
+    else a document: :func:`~tmtprime.store.importer.infer_role`), and its result says why.
+    """
     reporter = reporter or Reporter()
     if name and len(files) > 1:
         raise UsageError("a document name names one document: give one file with it (--name)")
@@ -37,7 +43,7 @@ def import_files(
     results = []
     for file in files:
         reporter.check()
-        results.append(
-            import_file(store, file, role=role, fmt=fmt, mapping=mapping, name=name, target_file=target_file, reporter=reporter)
-        )
+        chosen, why = (role, None) if role else infer_role(file, fmt)
+        result = import_file(store, file, role=chosen, fmt=fmt, mapping=mapping, name=name, target_file=target_file, reporter=reporter)
+        results.append(replace(result, role_reason=why))
     return results

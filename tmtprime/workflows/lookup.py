@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tmtprime.errors import UsageError
+from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import Reporter
 from tmtprime.store import NewCandidate, Store, TMRecord
 from tmtprime.tm.index import TMIndex, TMMatch
@@ -76,7 +76,7 @@ def lookup_tm(
         raise UsageError(f"the number of matches kept must be at least 1, got {k}")
     segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
-        raise UsageError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
+        raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     units = list(reporter.track(store.tm.iter_units(), total=store.tm.count(), desc="reading TM", unit="unit"))
     tm_names = {d.id: d.name for d in store.documents.list(role="tm")}
     index = TMIndex(

@@ -1,0 +1,482 @@
+"""A seeded mutation fuzzer of the file readers (through the store's import) and of the Meteor scorer.
+
+The contract it checks (DESIGN: bad input is one clear line): every input
+either gives a result or raises a :class:`tmtprime.errors.TmtprimeError`
+subclass, never another exception; nothing hangs (a per-input alarm); a failed
+import leaves the project store byte-for-byte as it was (a hash of its SQL
+dump). ``tests/fuzz`` runs a few hundred inputs per reader; ``bench/fuzz.py``
+runs the same harness with larger counts and prints them.
+
+Seeds are the real CAT-tool files of ``tests/fixtures/formats`` and small
+files written here for the formats those lack (TSV, CSV, JSON lines, our JSON,
+XLIFF 2, parallel text). Mutations: truncation, byte flips, invalid UTF-8,
+BOMs, NUL bytes, deep nesting, huge attributes and fields, line breaks in
+fields, PO escapes, spliced and deleted ranges, gzip wrapping.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import random
+import signal
+import sqlite3
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tmtprime.errors import TmtprimeError
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+
+
+class Hang(BaseException):
+    """Raised by the per-input alarm (a BaseException: no ``except Exception`` in the code under test eats it)."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`Hang` in the main thread when the block runs longer than ``seconds``."""
+
+    def alarm(signum: int, frame: object) -> None:
+        raise Hang()
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass
+class Tally:
+    """Outcomes of a fuzz run: counts, and the first few failures with what reproduces them."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, outcome: str, detail: str | None = None) -> None:
+        self.counts[outcome] += 1
+        if detail is not None and len(self.failures) < 20:
+            self.failures.append(f"{outcome}: {detail}")
+
+    @property
+    def inputs(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def bad(self) -> int:
+        return self.counts["crash"] + self.counts["hang"] + self.counts["store changed"] + self.counts["two lines"]
+
+
+# ---------------------------------------------------------------- seeds
+
+_TSV = (
+    "doc_id\tseg_id\tsource\treference\ttm_source\ttm_target\ttm_fuzzy_word\tmt_apertium_eng-spa\n"
+    "d1\t1\tOpen the file.\tAbra el archivo.\tOpen a file.\tAbra un archivo.\t75\tAbrir el archivo.\n"
+    "d1\t2\tSave %s as...\tGuardar %s como...\tSave as...\tGuardar como...\t60\tAhorra %s como...\n"
+    'd2\t1\t"Quoted" text\t"Texto" citado\t\t\t\tTexto "citado"\n'
+)
+_CSV = (
+    "source,target,context\r\n"
+    '"Open the file.","Abra el archivo.",menu\r\n'
+    '"Save ""all"", then quit","Guardar ""todo"", luego salir",\r\n'
+    '"Two\nlines","Dos\nlíneas",dialog\r\n'
+)
+_JSONL = "".join(
+    json.dumps(r, ensure_ascii=False) + "\n"
+    for r in (
+        {"source": "Open the file.", "reference": "Abra el archivo.", "tm_target": "Abra un archivo.",
+         "tm_source": "Open a file.", "tm_fuzzy_word": 75, "mt_apertium_eng-spa": "Abrir el archivo."},
+        {"source": "Print {0} pages", "reference": "Imprimir {0} páginas", "tm_target": "",
+         "mt_apertium_eng-spa": "Imprime {0} páginas"},
+    )
+)
+_XLIFF2 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">
+  <file id="f1">
+    <unit id="u1"><segment state="final"><source>Open <pc id="1">the</pc> file.</source>
+      <target>Abra <pc id="1">el</pc> archivo.</target></segment></unit>
+    <unit id="u2"><segment><source>Save as<ph id="2"/></source><target>Guardar como<ph id="2"/></target></segment></unit>
+  </file>
+</xliff>
+"""
+_TEXT = "Open the file.\nSave as...\nPrint {0} pages\n"
+_TEXT_TARGET = "Abra el archivo.\nGuardar como...\nImprimir {0} páginas\n"
+_OWN_JSON = {
+    "format": "tmtprime-document", "version": 1, "info": {"source_lang": "en", "target_lang": "es"},
+    "segments": [
+        {"key": "1", "source": "Open the file.", "reference": "Abra el archivo.",
+         "candidates": [{"text": "Abrir el archivo.", "kind": "mt", "system": "apertium"}]},
+        {"key": "2", "source": "Save as...", "candidates": [{"text": "Guardar como...", "kind": "tm", "system": "tm",
+                                                              "fuzzy": 80.0}]},
+    ],
+}
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A valid file of one reader, what to import it as, and the options its import needs."""
+
+    reader: str
+    name: str
+    data: bytes
+    role: str
+    fmt: str | None = None
+    target_text: bytes | None = None  # parallel text: the target file (kept intact)
+
+
+def seeds() -> list[Seed]:
+    """The seeds of every reader: the real CAT-tool fixtures and the small files above."""
+    out: list[Seed] = []
+    by_suffix = {".tmx": "tmx", ".xlf": "xliff12", ".sdlxliff": "xliff12", ".mqxliff": "xliff12",
+                 ".mxliff": "xliff12", ".txlf": "xliff12", ".po": "po"}
+    for path in sorted(FIXTURES.iterdir()):
+        reader = by_suffix.get(path.suffix)
+        if reader is not None:
+            out.append(Seed(reader, path.name, path.read_bytes(), "tm" if reader == "tmx" else "document"))
+    out += [
+        Seed("tsv", "dev.tsv", _TSV.encode(), "dev"),
+        Seed("tsv", "doc.tsv", _TSV.encode(), "document"),
+        Seed("csv", "tm.csv", _CSV.encode(), "tm"),
+        Seed("jsonl", "dev.jsonl", _JSONL.encode(), "dev"),
+        Seed("json", "doc.json", json.dumps(_OWN_JSON, ensure_ascii=False, indent=1).encode(), "document"),
+        Seed("xliff2", "doc.xlf", _XLIFF2.encode(), "document"),
+        Seed("text", "tm.en.txt", _TEXT.encode(), "tm", "text", _TEXT_TARGET.encode()),
+    ]
+    return out
+
+
+# ---------------------------------------------------------------- mutations
+
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
+_INVALID_UTF8 = (b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf8\x88\x80\x80\x80")
+_NASTY = ("\x00", "\u202e", "\ufeff", "\ufffe", "\U0001f600", "e\u0301", "\u2028", "\r", "\t", "\\x", "\\",
+          '"', "&#0;", "&#xD800;", "&lt;", "&bogus;", "<", "]]>", "{1}", "%s", "\x0b")
+
+
+def _at(rng: random.Random, data: bytes) -> int:
+    return rng.randrange(len(data) + 1)
+
+
+def _truncate(rng: random.Random, data: bytes) -> bytes:
+    return data[: _at(rng, data)]
+
+
+def _flip(rng: random.Random, data: bytes) -> bytes:
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        if b:
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+    return bytes(b)
+
+
+def _invalid_utf8(rng: random.Random, data: bytes) -> bytes:
+    i = _at(rng, data)
+    return data[:i] + rng.choice(_INVALID_UTF8) + data[i:]
+
+
+def _bom(rng: random.Random, data: bytes) -> bytes:
+    bom = rng.choice(_BOMS)
+    return bom + data if rng.random() < 0.7 else bom + bom + data
+
+
+def _nul(rng: random.Random, data: bytes) -> bytes:
+    i = _at(rng, data)
+    return data[:i] + b"\x00" * rng.choice((1, 2, 100)) + data[i:]
+
+
+def _nasty_text(rng: random.Random, data: bytes) -> bytes:
+    i = _at(rng, data)
+    return data[:i] + "".join(rng.choice(_NASTY) for _ in range(rng.randint(1, 4))).encode() + data[i:]
+
+
+def _deep(rng: random.Random, data: bytes) -> bytes:
+    depth = rng.choice((300, 3000, 12000))
+    opener, closer = rng.choice(((b"[", b"]"), (b"{\"a\":", b"}"), (b"<g>", b"</g>"), (b"<b>", b"</b>")))
+    nest = opener * depth + (closer * depth if rng.random() < 0.5 else b"")
+    i = _at(rng, data)
+    return data[:i] + nest + data[i:]
+
+
+def _huge(rng: random.Random, data: bytes) -> bytes:
+    size = rng.choice((70_000, 140_000, 1_100_000))
+    piece = rng.choice((b"a", b"ab ", b"\xc3\xa9", b"\t", b'"'))
+    blob = piece * (size // len(piece))
+    i = _at(rng, data)
+    if rng.random() < 0.5:  # a huge attribute value where the file has an attribute
+        j = data.find(b'="', i)
+        if j >= 0:
+            return data[: j + 2] + blob + data[j + 2 :]
+    return data[:i] + blob + data[i:]
+
+
+def _line_break(rng: random.Random, data: bytes) -> bytes:
+    i = _at(rng, data)
+    return data[:i] + rng.choice((b"\n", b"\r", b"\r\n", b'"\n', b"\n\n\n")) + data[i:]
+
+
+def _po_escape(rng: random.Random, data: bytes) -> bytes:
+    i = data.find(b'"', _at(rng, data))
+    if i < 0:
+        i = _at(rng, data)
+    return data[: i + 1] + rng.choice((b"\\x", b"\\xg", b"\\x4", b"\\777", b"\\", b"\\u00e9", b"\\0")) + data[i + 1 :]
+
+
+def _delete(rng: random.Random, data: bytes) -> bytes:
+    i = _at(rng, data)
+    return data[:i] + data[i + rng.randint(1, 200) :]
+
+
+def _duplicate(rng: random.Random, data: bytes) -> bytes:
+    i, j = sorted((_at(rng, data), _at(rng, data)))
+    return data[:j] + data[i:j] * rng.randint(1, 3) + data[j:]
+
+
+def _empty(rng: random.Random, data: bytes) -> bytes:
+    return rng.choice((b"", b"\n", b"   \n\n", b"\xef\xbb\xbf", data[:1]))
+
+
+def _gzip(rng: random.Random, data: bytes) -> bytes:
+    packed = gzip.compress(data)
+    return packed if rng.random() < 0.7 else packed[: rng.randrange(len(packed) + 1)]
+
+
+MUTATIONS: dict[str, Callable[[random.Random, bytes], bytes]] = {
+    "truncate": _truncate, "flip": _flip, "invalid-utf8": _invalid_utf8, "bom": _bom, "nul": _nul,
+    "nasty-text": _nasty_text, "deep": _deep, "huge": _huge, "line-break": _line_break, "po-escape": _po_escape,
+    "delete": _delete, "duplicate": _duplicate, "empty": _empty, "gzip": _gzip,
+}
+
+
+def mutate(rng: random.Random, data: bytes) -> tuple[bytes, list[str]]:
+    """One to three mutations of ``data``, and their names."""
+    names = rng.choices(list(MUTATIONS), k=rng.choice((1, 1, 1, 2, 3)))
+    for name in names:
+        data = MUTATIONS[name](rng, data)
+    return data, names
+
+
+# ---------------------------------------------------------------- readers through the store
+
+
+def store_digest(path: Path) -> str:
+    """SHA-256 of the SQL dump of an SQLite project (its whole content, independent of page layout)."""
+    con = sqlite3.connect(path)
+    try:
+        digest = hashlib.sha256()
+        for line in con.iterdump():
+            digest.update(line.encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+    finally:
+        con.close()
+
+
+def _languages(seed: Seed, work: Path) -> tuple[str, str]:
+    """The seed's own languages (en->es when it does not say), so that mutations reach past the language check."""
+    from tmtprime.formats import read_document
+
+    path = work / seed.name
+    path.write_bytes(seed.data)
+    try:
+        info, _ = read_document(path, fmt=seed.fmt)
+    except TmtprimeError:  # a multilingual TMX: the project's languages choose
+        return "en", "es"
+    src = (info.source_lang or "en").split("-")[0].lower()
+    tgt = (info.target_lang or "es").split("-")[0].lower()
+    return src, (tgt if tgt != src else "es")
+
+
+def fuzz_input(reader: str, k: int, seed: int = 0) -> tuple[Seed, bytes, list[str]]:
+    """Input ``k`` of ``reader`` in the run of fuzz seed ``seed`` (to reproduce a failure on its own)."""
+    mine = [s for s in seeds() if s.reader == reader]
+    s = mine[k % len(mine)]
+    data, names = mutate(random.Random(f"{seed}:{reader}:{k}"), s.data)
+    return s, data, names
+
+
+class _Project:
+    """A project store kept open across inputs, with the digest of its content when no import is running."""
+
+    def __init__(self, path: Path, langs: tuple[str, str]) -> None:
+        from tmtprime.store import Store
+
+        self.path = path
+        self.store = Store.create(path, source_lang=langs[0], target_lang=langs[1])
+        self.digest = store_digest(path)
+
+    def import_one(self, tally: Tally, path: Path, s: Seed, target: Path | None, what: str, timeout: float) -> None:
+        """Import ``path`` and tally the outcome; a successful import is removed again."""
+        from tmtprime.store.importer import import_file
+
+        try:
+            with time_limit(timeout):
+                result = import_file(self.store, path, role=s.role, fmt=s.fmt, target_file=target)
+        except Hang:
+            tally.add("hang", what)
+        except TmtprimeError as error:
+            message = str(error)
+            if "\n" in message or "\r" in message:
+                tally.add("two lines", f"{what}: {message[:300]!r}")
+            elif store_digest(self.path) != self.digest:
+                tally.add("store changed", f"{what}: {message[:200]}")
+                self.digest = store_digest(self.path)
+            else:
+                tally.add("clean error")
+        except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
+            tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
+        else:
+            tally.add("ok")
+            self.store.documents.delete(result.document.name)
+            self.digest = store_digest(self.path)
+
+
+def fuzz_readers(
+    per_reader: int, seed: int = 0, timeout: float = 20.0,
+    readers: set[str] | None = None, log: Callable[[str], None] | None = None,
+) -> dict[str, Tally]:
+    """Import ``per_reader`` mutated inputs of each reader into projects; a Tally per reader.
+
+    Outcomes: ``ok`` (imported; the document is removed again), ``clean error``
+    (a TmtprimeError with a one-line message, store unchanged), ``crash``
+    (another exception), ``hang`` (over ``timeout`` s), ``store changed`` (a
+    failed import that left a trace), ``two lines`` (an error message with a
+    line break).
+    """
+    all_seeds = [s for s in seeds() if readers is None or s.reader in readers]
+    tallies: dict[str, Tally] = {}
+    with tempfile.TemporaryDirectory(prefix="tmtprime-fuzz-") as tmp:
+        work = Path(tmp)
+        projects: dict[tuple[str, str], _Project] = {}
+        languages = {s.name: _languages(s, work) for s in all_seeds}
+        try:
+            for reader in sorted({s.reader for s in all_seeds}):
+                tally = tallies.setdefault(reader, Tally())
+                started = time.monotonic()
+                for k in range(per_reader):
+                    s, data, names = fuzz_input(reader, k, seed)
+                    langs = languages[s.name]
+                    if langs not in projects:
+                        projects[langs] = _Project(work / f"project-{langs[0]}-{langs[1]}.db", langs)
+                    path = work / f"input-{k}{Path(s.name).suffix}"
+                    path.write_bytes(data)
+                    target = None
+                    if s.target_text is not None:
+                        target = work / "target.txt"
+                        target.write_bytes(s.target_text)
+                    what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
+                    projects[langs].import_one(tally, path, s, target, what, timeout)
+                    path.unlink()
+                if log is not None:
+                    log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+        finally:
+            for project in projects.values():
+                project.store.close()
+    return tallies
+
+
+# ---------------------------------------------------------------- the Meteor scorer
+
+SCORER_LANGUAGES = ("en", "es", "fr", "de")
+_WORDS = {
+    "en": "the house is red and the cat runs quickly over a small green hill while dogs bark at night".split(),
+    "es": "la casa es roja y el gato corre rápidamente sobre una pequeña colina verde mientras los perros".split(),
+    "fr": "la maison est rouge et le chat court vite sur une petite colline verte pendant que les chiens".split(),
+    "de": "das Haus ist rot und die Katze läuft schnell über einen kleinen grünen Hügel während Hunde".split(),
+}
+_PUNCT = list(".,;:!?-()[]{}\"'/\\…«»¿¡—–%&*#@")
+
+
+def _random_unicode(rng: random.Random, n: int) -> str:
+    ranges = ((0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x590, 0x6FF), (0x900, 0x97F),
+              (0x3040, 0x30FF), (0x4E00, 0x4FFF), (0xAC00, 0xAD00), (0x1F300, 0x1F64F), (0x0, 0x1F),
+              (0x300, 0x36F), (0x2000, 0x206F), (0xFFF0, 0xFFFF))
+    out = []
+    for _ in range(n):
+        lo, hi = rng.choice(ranges)
+        out.append(chr(rng.randint(lo, hi)))
+    return "".join(out)
+
+
+def random_pair(rng: random.Random, lang: str, long_tokens: int = 5000) -> tuple[str, str, str]:
+    """A (kind, hypothesis, reference) for the scorer: random Unicode, empty, punctuation-only, words, or long."""
+    kind = rng.choice(("unicode", "empty", "punctuation", "words", "words", "mixed", "long"))
+    words = _WORDS[lang]
+    if kind == "unicode":
+        return kind, _random_unicode(rng, rng.randint(0, 60)), _random_unicode(rng, rng.randint(0, 60))
+    if kind == "empty":
+        some = " ".join(rng.choices(words, k=rng.randint(0, 5)))
+        return kind, *rng.choice((("", ""), ("", some), (some, ""), ("   ", "\t"), (" ", some)))
+    if kind == "punctuation":
+        return (kind, " ".join(rng.choices(_PUNCT, k=rng.randint(1, 40))),
+                "".join(rng.choices(_PUNCT + [" "], k=rng.randint(1, 40))))
+    if kind == "mixed":
+        pool = words + _PUNCT + [_random_unicode(rng, 3) for _ in range(5)]
+        return kind, " ".join(rng.choices(pool, k=rng.randint(1, 50))), " ".join(rng.choices(pool, k=rng.randint(1, 50)))
+    if kind == "long":
+        pool = words + [f"{w}{i}" for i, w in enumerate(words)] + _PUNCT[:6]
+        return (kind, " ".join(rng.choices(pool, k=long_tokens)),
+                " ".join(rng.choices(pool, k=long_tokens + rng.randint(-50, 50))))
+    return kind, " ".join(rng.choices(words, k=rng.randint(1, 30))), " ".join(rng.choices(words, k=rng.randint(1, 30)))
+
+
+def fuzz_scorer(
+    pairs_per_language: int, seed: int = 0, timeout: float = 120.0, long_every: int = 1,
+    languages: tuple[str, ...] = SCORER_LANGUAGES, log: Callable[[str], None] | None = None,
+) -> dict[str, Tally]:
+    """Score random pairs with Meteor in each language; a Tally per language.
+
+    ``long_every``: keep one in that many 5,000-token pairs (the others are
+    drawn again), so a short run stays short. A result must be a number in
+    [0, 1].
+    """
+    import math
+
+    from tmtprime.meteor import Meteor
+
+    rng = random.Random(seed)
+    tallies: dict[str, Tally] = {}
+    for lang in languages:
+        tally = tallies.setdefault(lang, Tally())
+        # only English has a downloadable paraphrase table: elsewhere the modules every install has
+        meteor = Meteor(lang=lang) if lang == "en" else Meteor(lang=lang, modules=("exact", "stem"))
+        started = time.monotonic()
+        long_seen = 0
+        for k in range(pairs_per_language):
+            kind, hyp, ref = random_pair(rng, lang)
+            while kind == "long":
+                long_seen += 1
+                if long_seen % long_every == 0:
+                    break
+                kind, hyp, ref = random_pair(rng, lang)
+            what = f"{lang} {kind} pair (fuzz seed {seed}, pair {k}): {hyp[:60]!r} / {ref[:60]!r}"
+            try:
+                with time_limit(timeout):
+                    score = meteor.sentence_score(hyp, [ref]).score
+            except Hang:
+                tally.add("hang", what)
+                continue
+            except TmtprimeError as error:
+                if "\n" in str(error):
+                    tally.add("two lines", what)
+                else:
+                    tally.add("clean error")
+                continue
+            except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
+                tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
+                continue
+            if isinstance(score, float) and math.isfinite(score) and 0.0 <= score <= 1.0:
+                tally.add("ok")
+            else:
+                tally.add("crash", f"{what}: score {score!r}")
+        if log is not None:
+            log(f"meteor {lang}: {tally.inputs} pairs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+    return tallies
