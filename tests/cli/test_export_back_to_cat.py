@@ -69,7 +69,7 @@ def make_project(tmp_path: Path, files: list[Path], src: str, tgt: str) -> tuple
     project = tmp_path / "P.db"
     assert run("project", "create", project, "--source-lang", src, "--target-lang", tgt) == 0
     for f in files:
-        assert run("import", project, f, "-q") == 0
+        assert run("import", project, f, "--as", "document", "-q") == 0
     picks: Picks = {}
     with Store.open(project) as store:
         segs = store.segments.list(role="document")

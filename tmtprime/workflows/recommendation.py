@@ -112,15 +112,18 @@ def recommend(
 
 
 def _nothing_to_recommend(store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> str:
-    """Say what is missing: documents, or candidates (and how to get them)."""
-    if document_ids is None:
-        total = store.segments.count(role="document")
-    else:
-        total = sum(store.segments.count(document_id=i) for i in document_ids)
-    if total == 0:
-        return "no segments to recommend for; import a document first (tmtprime import P.db FILE --as document)"
+    """Say what is missing: a document, or its candidates (and how to get them)."""
+    docs = [
+        d for d in store.documents.list()
+        if (d.id in document_ids if document_ids is not None else d.role == "document") and d.unit_count
+    ]
+    if not docs:
+        return "no document to recommend for: import one first (tmtprime import P.db FILE --as document)"
+    total = sum(d.unit_count for d in docs)
+    names = ", ".join(repr(d.name) for d in docs[:3]) + (" ..." if len(docs) > 3 else "")
     which = f" of the systems {', '.join(sorted(systems))}" if systems is not None else ""
     return (
-        f"none of the {total} segments has a candidate{which}: no TM match and no MT output; run "
-        "'tmtprime tm lookup' or 'tmtprime translate', or import MT outputs with the document"
+        f"none of the {total} segments has a candidate{which}: the segments of {names} have no candidates "
+        "(no TM match and no MT output); run 'tmtprime tm lookup P.db' (needs a TM) or 'tmtprime translate P.db', "
+        "or import MT outputs ('tmtprime translate P.db --engine file --file FILE', or --mt-col with a table)"
     )
