@@ -13,11 +13,11 @@ from tmtprime.store import schema as db
 
 def _add_document(store: Store, name: str = "doc.tsv", n: int = 3, role: str = "dev") -> int:
     with store.session(write=True) as s:
-        doc = db.Document(name=name, role=role, format="tsv", content_hash=name, path=name, unit_count=n)
+        doc = db.DocumentRow(name=name, role=role, format="tsv", content_hash=name, path=name, unit_count=n)
         s.add(doc)
         s.flush()
         s.add_all(
-            db.Segment(document_id=doc.id, position=i, key=str(i + 1), source=f"source {i}", reference=f"ref {i}")
+            db.SegmentRow(document_id=doc.id, position=i, key=str(i + 1), source=f"source {i}", reference=f"ref {i}")
             for i in range(n)
         )
         return doc.id
@@ -167,9 +167,9 @@ def test_deleting_a_document_removes_everything_derived(store):
     store.recommendations.save("m", [NewRecommendation(c.segment_id, c.id, 0.5, {c.id: CandidatePrediction(1.0)}) for c in cands])
     store.documents.delete("doc.tsv")
     with store.session() as s:
-        for table in (db.Segment, db.Candidate, db.FeatureRow, db.Recommendation, db.CandidateScore):
+        for table in (db.SegmentRow, db.CandidateRow, db.FeatureRow, db.RecommendationRow, db.CandidateScoreRow):
             assert s.scalar(select(func.count()).select_from(table)) == 0, table.__tablename__
-        assert s.scalar(select(func.count()).select_from(db.Model)) == 1
+        assert s.scalar(select(func.count()).select_from(db.ModelRow)) == 1
 
 
 def test_cost_schemes_are_saved_and_overwritten(store):
@@ -183,7 +183,7 @@ def test_cost_schemes_are_saved_and_overwritten(store):
 def test_unit_of_work_rolls_back_on_error(store):
     with pytest.raises(RuntimeError):
         with store.session(write=True) as s:
-            s.add(db.CostScheme(name="half", scheme={}))
+            s.add(db.CostSchemeRow(name="half", scheme={}))
             s.flush()
             raise RuntimeError("boom")
     assert store.cost_schemes.names() == []

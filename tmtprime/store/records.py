@@ -26,7 +26,7 @@ class ProjectRecord:
 
 @dataclass(frozen=True, slots=True)
 class DocumentRecord:
-    """One imported file (see :class:`tmtprime.store.schema.Document`)."""
+    """One imported file (see :class:`tmtprime.store.schema.DocumentRow`)."""
 
     id: int
     name: str

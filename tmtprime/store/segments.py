@@ -21,10 +21,10 @@ from tmtprime.store.records import CandidateRecord, NewCandidate, SegmentRecord,
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
-_SEG = db.Segment.__table__
-_DOC = db.Document.__table__
-_CAND = db.Candidate.__table__
-_SYS = db.System.__table__
+_SEG = db.SegmentRow.__table__
+_DOC = db.DocumentRow.__table__
+_CAND = db.CandidateRow.__table__
+_SYS = db.SystemRow.__table__
 
 _BATCH = 2000
 

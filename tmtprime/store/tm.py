@@ -44,7 +44,7 @@ def lookup_keys(text: str) -> tuple[int, int]:
     return _hash(" ".join(words)), len(words)
 
 
-_TM = db.TMUnit.__table__
+_TM = db.TMUnitRow.__table__
 
 
 def _record(row: Row[Any]) -> TMRecord:
