@@ -7,6 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from tmtprime.errors import StoreError, UsageError
+from tmtprime.formats.model import Candidate, Segment, TMUnit
 from tmtprime.store import CandidatePrediction, NewCandidate, NewRecommendation, Store
 from tmtprime.store import schema as db
 
@@ -71,6 +72,23 @@ def test_segments_come_back_in_file_order_with_candidates(store):
     assert again[2].candidates[0].fuzzy == 75.0
     assert [(s.name, s.kind, s.engine) for s in store.systems.list()] == [("tm", "tm", None), ("eng-spa", "mt", "apertium")]
     assert store.segments.count(role="dev") == 5 and store.segments.count(role="document") == 0
+
+
+def test_the_store_returns_the_domain_model_with_its_ids(store):
+    doc_id = _add_document(store, "job.tsv", n=2)
+    with store.session(write=True) as s:
+        s.add(db.TMUnitRow(document_id=doc_id, position=0, source="Open", target="Abrir", source_hash=1, source_words=1))
+    first = store.segments.list(document_id=doc_id, with_candidates=False)[0]
+    store.segments.add_candidates([NewCandidate(first.id, "tm", "tm", "uno", rank=1, attributes={"tm_unit_id": 7})])
+    seg = store.segments.list(document_id=doc_id)[0]
+    assert type(seg) is Segment and (seg.document_id, seg.document, seg.role, seg.position) == (doc_id, "job.tsv", "dev", 0)
+    (cand,) = seg.candidates
+    assert type(cand) is Candidate and (cand.segment_id, cand.rank, cand.attributes) == (seg.id, 1, {"tm_unit_id": 7})
+    assert cand.id == store.segments.candidates([seg.id])[seg.id][0].id
+    (unit,) = store.tm.iter_units()
+    assert type(unit) is TMUnit and (unit.document_id, unit.position, unit.source, unit.target) == (doc_id, 0, "Open", "Abrir")
+    seg.candidates.clear()  # what a caller does to its copy does not reach the store or the next read
+    assert len(store.segments.list(document_id=doc_id)[0].candidates) == 1
 
 
 def test_paged_iteration_crosses_documents_in_order(store):
