@@ -17,6 +17,8 @@ from typing import Any, Literal
 
 CandidateKind = Literal["tm", "mt"]
 DocumentRole = Literal["tm", "dev", "document"]
+STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "segment_id", "rank"})
+"""Fields the store fills (identity and order inside a project): no file carries them."""
 
 
 @dataclass(slots=True)
