@@ -182,3 +182,18 @@ def test_tables_and_json_roundtrip(tmp_path, fmt):
                 c.confidence = c.confidence if c is picked else None
             w.pick = w.candidates.index(picked) if picked else None
     assert back == want
+
+
+def test_json_files_do_not_carry_the_store_ids(tmp_path):
+    stored = _rich_segment()
+    stored.id, stored.document_id, stored.document, stored.role, stored.position = 7, 2, "job.xlf", "document", 3
+    for i, c in enumerate(stored.candidates):
+        c.id, c.segment_id, c.rank = 10 + i, 7, 1
+    out = tmp_path / "o.json"
+    write_document("json", out, DocumentInfo(path="a", format="json", source_lang="en", target_lang="es"), [stored])
+    text = out.read_text(encoding="utf-8")
+    assert '"id"' not in text and '"rank"' not in text and '"job.xlf"' not in text
+    _, back = read_document(out)
+    (b,) = list(back)
+    assert (b.id, b.document, b.position) == (None, None, 0) and b.source == stored.source
+    assert [(c.id, c.rank, c.text) for c in b.candidates] == [(None, 0, c.text) for c in stored.candidates]

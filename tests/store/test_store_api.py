@@ -7,17 +7,18 @@ import pytest
 from sqlalchemy import func, select
 
 from tmtprime.errors import StoreError, UsageError
+from tmtprime.formats.model import Candidate, Segment, TMUnit
 from tmtprime.store import CandidatePrediction, NewCandidate, NewRecommendation, Store
 from tmtprime.store import schema as db
 
 
 def _add_document(store: Store, name: str = "doc.tsv", n: int = 3, role: str = "dev") -> int:
     with store.session(write=True) as s:
-        doc = db.Document(name=name, role=role, format="tsv", content_hash=name, path=name, unit_count=n)
+        doc = db.DocumentRow(name=name, role=role, format="tsv", content_hash=name, path=name, unit_count=n)
         s.add(doc)
         s.flush()
         s.add_all(
-            db.Segment(document_id=doc.id, position=i, key=str(i + 1), source=f"source {i}", reference=f"ref {i}")
+            db.SegmentRow(document_id=doc.id, position=i, key=str(i + 1), source=f"source {i}", reference=f"ref {i}")
             for i in range(n)
         )
         return doc.id
@@ -71,6 +72,23 @@ def test_segments_come_back_in_file_order_with_candidates(store):
     assert again[2].candidates[0].fuzzy == 75.0
     assert [(s.name, s.kind, s.engine) for s in store.systems.list()] == [("tm", "tm", None), ("eng-spa", "mt", "apertium")]
     assert store.segments.count(role="dev") == 5 and store.segments.count(role="document") == 0
+
+
+def test_the_store_returns_the_domain_model_with_its_ids(store):
+    doc_id = _add_document(store, "job.tsv", n=2)
+    with store.session(write=True) as s:
+        s.add(db.TMUnitRow(document_id=doc_id, position=0, source="Open", target="Abrir", source_hash=1, source_words=1))
+    first = store.segments.list(document_id=doc_id, with_candidates=False)[0]
+    store.segments.add_candidates([NewCandidate(first.id, "tm", "tm", "uno", rank=1, attributes={"tm_unit_id": 7})])
+    seg = store.segments.list(document_id=doc_id)[0]
+    assert type(seg) is Segment and (seg.document_id, seg.document, seg.role, seg.position) == (doc_id, "job.tsv", "dev", 0)
+    (cand,) = seg.candidates
+    assert type(cand) is Candidate and (cand.segment_id, cand.rank, cand.attributes) == (seg.id, 1, {"tm_unit_id": 7})
+    assert cand.id == store.segments.candidates([seg.id])[seg.id][0].id
+    (unit,) = store.tm.iter_units()
+    assert type(unit) is TMUnit and (unit.document_id, unit.position, unit.source, unit.target) == (doc_id, 0, "Open", "Abrir")
+    seg.candidates.clear()  # what a caller does to its copy does not reach the store or the next read
+    assert len(store.segments.list(document_id=doc_id)[0].candidates) == 1
 
 
 def test_paged_iteration_crosses_documents_in_order(store):
@@ -167,9 +185,9 @@ def test_deleting_a_document_removes_everything_derived(store):
     store.recommendations.save("m", [NewRecommendation(c.segment_id, c.id, 0.5, {c.id: CandidatePrediction(1.0)}) for c in cands])
     store.documents.delete("doc.tsv")
     with store.session() as s:
-        for table in (db.Segment, db.Candidate, db.FeatureRow, db.Recommendation, db.CandidateScore):
+        for table in (db.SegmentRow, db.CandidateRow, db.FeatureRow, db.RecommendationRow, db.CandidateScoreRow):
             assert s.scalar(select(func.count()).select_from(table)) == 0, table.__tablename__
-        assert s.scalar(select(func.count()).select_from(db.Model)) == 1
+        assert s.scalar(select(func.count()).select_from(db.ModelRow)) == 1
 
 
 def test_cost_schemes_are_saved_and_overwritten(store):
@@ -183,7 +201,7 @@ def test_cost_schemes_are_saved_and_overwritten(store):
 def test_unit_of_work_rolls_back_on_error(store):
     with pytest.raises(RuntimeError):
         with store.session(write=True) as s:
-            s.add(db.CostScheme(name="half", scheme={}))
+            s.add(db.CostSchemeRow(name="half", scheme={}))
             s.flush()
             raise RuntimeError("boom")
     assert store.cost_schemes.names() == []

@@ -20,16 +20,22 @@ from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
 from .mapping import ColumnMapping, stream_segments, stream_units
-from .model import Candidate, DocumentInfo, Segment, TMUnit
+from .model import STORE_FIELDS, Candidate, DocumentInfo, Segment, TMUnit
 from .sources import iter_text_lines
 
 FORMAT_TAG = "tmtprime-document"
 _INFO_FIELDS = {f.name for f in fields(DocumentInfo)} - {"path", "format", "skipped"}
 
 
+def _file_fields(d: dict[str, object]) -> dict[str, object]:
+    """What a file keeps of a model object: the set fields, without the store's ids."""
+    return {k: v for k, v in d.items() if v not in (None, [], {}) and k not in STORE_FIELDS}
+
+
 def _seg_dict(seg: Segment) -> dict[str, object]:
     d = asdict(seg)
-    return {k: v for k, v in d.items() if v not in (None, [], {})}
+    d["candidates"] = [_file_fields(c) for c in d["candidates"]]
+    return _file_fields(d)
 
 
 def write_document(out: IO[str], info: DocumentInfo, segments: Iterable[Segment]) -> None:
@@ -46,7 +52,7 @@ def write_document(out: IO[str], info: DocumentInfo, segments: Iterable[Segment]
 def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
     """JSON lines, one unit per line (a TM can be large: no enclosing array to hold in memory)."""
     for u in units:
-        d = {k: v for k, v in asdict(u).items() if v not in (None, [], {}) and k != "location"}
+        d = {k: v for k, v in _file_fields(asdict(u)).items() if k != "location"}
         out.write(json.dumps(d, ensure_ascii=False) + "\n")
 
 

@@ -1,19 +1,24 @@
-"""What every reader yields and every writer takes: the interchange model.
+"""The domain model: what every reader yields, the store returns and every writer takes.
 
 Readers of all formats (TMX, XLIFF 1.2/2.x, PO, CSV/TSV, plain text) produce
-these plain dataclasses; the store imports them and the writers export them.
-Keeping one small model means a new format touches neither the store nor the
-recommender. Inline markup is kept as placeholders inside the text (see
-``Segment.tags``) so that it survives a round trip.
+these plain dataclasses; the store imports them and hands the same classes
+back, with their store ids filled in (``Segment.id``, ``Candidate.id``,
+``TMUnit.id``...: ``None`` on what a reader made); features, the recommender,
+the GUI and the writers consume them as they come. Keeping one small model
+means a new format touches neither the store nor the recommender. Inline
+markup is kept as placeholders inside the text (see ``Segment.tags``) so that
+it survives a round trip.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 CandidateKind = Literal["tm", "mt"]
 DocumentRole = Literal["tm", "dev", "document"]
+STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "segment_id", "rank"})
+"""Fields the store fills (identity and order inside a project): no file carries them."""
 
 
 @dataclass(slots=True)
@@ -32,8 +37,15 @@ class Candidate:
     """Where the candidate came from as the file says it (tool, TM file, engine)."""
     confidence: float | None = None
     """Recommender confidence, filled on export."""
-    attributes: dict[str, str] = field(default_factory=dict)
-    """Anything else the file carried (match type, tool id...), kept for export."""
+    attributes: dict[str, Any] = field(default_factory=dict)
+    """Anything else the file carried (match type, tool id...), kept for export: strings
+    from files; TM lookup adds numbers (``tm_unit_id``, ``content_score``...)."""
+    id: int | None = None
+    """Store id (``None`` until stored)."""
+    segment_id: int | None = None
+    """Store id of the candidate's segment."""
+    rank: int = 0
+    """0 is the system's best; TM top-k matches use 1, 2..."""
 
 
 @dataclass(slots=True)
@@ -66,8 +78,17 @@ class Segment:
     A ``doc_id`` attribute (the shared TSV data has one) groups segments of one
     original document, e.g. for cross-validation by document."""
     pick: int | None = None
-    """Index into ``candidates`` of the recommended candidate (set by the
-    recommender, or read back from a TMTprime export); ``None`` = no recommendation."""
+    """Index into ``candidates`` of the recommended candidate (set for export, or
+    read back from a TMTprime export); ``None`` = no recommendation."""
+    id: int | None = None
+    """Store id (``None`` until stored); the store fills the fields below too."""
+    document_id: int | None = None
+    document: str | None = None
+    """Name of the stored document the segment belongs to."""
+    role: str | None = None
+    """Role of that document: ``dev`` or ``document``."""
+    position: int = 0
+    """0-based order in the imported file."""
 
     @property
     def picked(self) -> Candidate | None:
@@ -90,6 +111,12 @@ class TMUnit:
     """Placeholder -> original inline markup, as in ``Segment.tags``."""
     tags_dialect: str | None = None
     """Vocabulary of the markup in ``tags``, as in ``Segment.tags_dialect``."""
+    id: int | None = None
+    """Store id (``None`` until stored)."""
+    document_id: int | None = None
+    """Store id of the TM document the unit came from."""
+    position: int = 0
+    """0-based order in the imported file."""
 
 
 @dataclass(slots=True)

@@ -68,8 +68,9 @@ class CandidateRows:
 
 
 def document_of(segment: Segment, default: str = "") -> str:
-    """The document a segment belongs to, for grouping (``doc_id`` attribute or the given default)."""
-    return segment.attributes.get("doc_id") or default
+    """The document a segment belongs to, for grouping: its ``doc_id`` attribute, else the
+    stored document's name, else the given default."""
+    return segment.attributes.get("doc_id") or segment.document or default
 
 
 def build_rows(

@@ -1,7 +1,9 @@
 """The project store: SQLAlchemy 2.0 ORM over SQLite (default) or any SQLAlchemy URL.
 
 Open or create a project, then use its sections (each call is one unit of
-work; records returned are plain frozen dataclasses, detached from sessions)::
+work; what it returns is detached from sessions: segments, candidates and TM
+units as the domain dataclasses of :mod:`tmtprime.formats.model` with their ids,
+the rest as frozen records)::
 
     from tmtprime.store import Store, NewCandidate, NewRecommendation, CandidatePrediction
 

@@ -42,11 +42,12 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import ProgressCallback, track
-from tmtprime.store.records import CandidateRecord, DocumentRecord, RecommendationRecord, SegmentRecord
+from tmtprime.formats.model import Candidate, Segment, TMUnit
+from tmtprime.store.records import DocumentRecord, RecommendationRecord
 from tmtprime.store.segments import batched
 
 if TYPE_CHECKING:
-    from tmtprime.formats.model import Candidate, DocumentInfo, Segment, TMUnit
+    from tmtprime.formats.model import DocumentInfo
     from tmtprime.store.project import Store
 
 T = TypeVar("T")
@@ -74,7 +75,7 @@ _PAGE = 1000
 class Pick:
     """The candidate to use for a segment and how sure the model is of it."""
 
-    candidate: CandidateRecord
+    candidate: Candidate
     confidence: float | None
     overridden: bool
 
@@ -118,7 +119,7 @@ class ExportResult:
         return "\n".join([line, *(f"note: {n}" for n in self.notes)])
 
 
-def pick_of(segment: SegmentRecord, recommendation: RecommendationRecord | None) -> Pick | None:
+def pick_of(segment: Segment, recommendation: RecommendationRecord | None) -> Pick | None:
     """The chosen candidate of a segment: the user's override, else the model's pick; None without one.
 
     The confidence of an override is the model's confidence (else probability)
@@ -150,7 +151,7 @@ def confidence_band(confidence: float | None) -> str:
     return "high" if confidence >= 0.8 else "medium" if confidence >= 0.5 else "low"
 
 
-def best_fuzzy(segment: SegmentRecord) -> float | None:
+def best_fuzzy(segment: Segment) -> float | None:
     """The highest TM fuzzy score among the segment's candidates."""
     scores = [c.fuzzy for c in segment.candidates if c.kind == "tm" and c.fuzzy is not None]
     return max(scores) if scores else None
@@ -282,7 +283,7 @@ class _Exporter:
 
     def segments(
         self, docs: Iterable[DocumentRecord]
-    ) -> Iterator[tuple[SegmentRecord, Pick | None, RecommendationRecord | None]]:
+    ) -> Iterator[tuple[Segment, Pick | None, RecommendationRecord | None]]:
         """Every segment of ``docs`` in order, with its pick and recommendation."""
         for doc in docs:
             if doc.role == "tm":
@@ -339,7 +340,7 @@ class _Exporter:
         paths = self._paths(out, fmt, self.docs, lambda doc: _safe_name(doc.name) + suffix)
         for doc, path in zip(self.docs, paths, strict=True):
             info = _info(doc, project.source_lang, project.target_lang, writer)
-            segments = (_segment(seg, pick, rec) for seg, pick, rec in self.segments([doc]))
+            segments = (_for_writer(seg, pick, rec) for seg, pick, rec in self.segments([doc]))
             if writer == "po":
                 segments = (self._count_review(s, fuzzy_below) for s in segments)
             with _replaced(path) as partial:
@@ -387,7 +388,7 @@ class _Exporter:
                 elif "draft_target" in seg.attributes:
                     kept["translator's draft kept"] = kept.get("translator's draft kept", 0) + 1
                 else:
-                    fills[seg.key] = _segment(seg, pick, rec)
+                    fills[seg.key] = _for_writer(seg, pick, rec)
             with _replaced(path) as partial, open(partial, "wb") as stream:
                 report = fill_document(doc.format, data, fills, stream, options, file=doc.name)
             if report.not_found:
@@ -420,7 +421,6 @@ class _Exporter:
     def write_picks_tmx(self, path: Path) -> None:
         """One TMX unit per recommended segment (source -> pick) for a CAT tool's TM."""
         from tmtprime.formats import write_tm
-        from tmtprime.formats.model import TMUnit
 
         project = self.store.project()
         info = _info(self.docs[0], project.source_lang, project.target_lang, "tmx")
@@ -441,7 +441,7 @@ class _Exporter:
                 if seg.context:
                     props["x-context"] = seg.context
                 self.result.picks += 1
-                yield TMUnit(source=seg.source, target=c.text, properties=props, tags=dict(seg.tags),
+                yield TMUnit(source=seg.source, target=c.text, properties=props, tags=seg.tags,
                              tags_dialect=seg.tags_dialect)
 
         with _replaced(path) as partial:
@@ -459,20 +459,12 @@ class _Exporter:
         self.result.files.append(str(path))
 
     def _tm_units(self) -> Iterator[TMUnit]:
-        from tmtprime.formats.model import TMUnit
-
         for doc in self.docs:
             if doc.role != "tm":
                 continue
             for unit in self._track(self.store.tm.iter_units(document_id=doc.id), doc, " units"):
                 self.result.tm_units += 1
-                yield TMUnit(
-                    source=unit.source,
-                    target=unit.target,
-                    properties={str(k): str(v) for k, v in unit.properties.items()},
-                    tags=dict(unit.tags),
-                    tags_dialect=unit.tags_dialect,
-                )
+                yield unit
         for seg, _pick, _rec in self.segments(d for d in self.docs if d.role != "tm"):
             if seg.reference:
                 props = {"document": seg.document, **{str(k): str(v) for k, v in seg.attributes.items()}}
@@ -483,7 +475,7 @@ class _Exporter:
                     source=seg.source,
                     target=seg.reference,
                     properties=props,
-                    tags=dict(seg.tags),
+                    tags=seg.tags,
                     tags_dialect=seg.tags_dialect,
                 )
 
@@ -501,7 +493,7 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.6g}"
 
 
-def _seg_id(seg: SegmentRecord) -> str:
+def _seg_id(seg: Segment) -> str:
     """The segment's ``seg_id`` attribute; else what follows ``doc_id#`` in its key (TSV keys are doc_id#seg_id)."""
     if "seg_id" in seg.attributes:
         return str(seg.attributes["seg_id"])
@@ -511,7 +503,7 @@ def _seg_id(seg: SegmentRecord) -> str:
     return ""
 
 
-def _csv_row(seg: SegmentRecord, pick: Pick | None) -> list[str]:
+def _csv_row(seg: Segment, pick: Pick | None) -> list[str]:
     chosen = pick.candidate if pick else None
     return [
         seg.document,
@@ -529,7 +521,7 @@ def _csv_row(seg: SegmentRecord, pick: Pick | None) -> list[str]:
     ]
 
 
-def _json_segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | None) -> dict[str, Any]:
+def _json_segment(seg: Segment, pick: Pick | None, rec: RecommendationRecord | None) -> dict[str, Any]:
     predictions = rec.predictions if rec else {}
     return {
         "document": seg.document,
@@ -576,44 +568,16 @@ def _info(doc: DocumentRecord, source_lang: str, target_lang: str, fmt: str) -> 
     )
 
 
-def _segment(seg: SegmentRecord, pick: Pick | None, rec: RecommendationRecord | None) -> Segment:
-    """The interchange segment a writer takes: every candidate with its confidence, the pick marked."""
-    from tmtprime.formats.model import Segment
-
-    candidates: list[Candidate] = []
-    chosen: int | None = None
-    for c in seg.candidates:
-        if pick is not None and c.id == pick.candidate.id:
-            chosen = len(candidates)
-            confidence = pick.confidence
+def _for_writer(seg: Segment, pick: Pick | None, rec: RecommendationRecord | None) -> Segment:
+    """``seg`` made ready for a writer, in place: the pick marked, every candidate with its
+    confidence and origin, attribute values as text (TM lookup stores numbers)."""
+    seg.pick = None
+    for i, c in enumerate(seg.candidates):
+        if pick is not None and c is pick.candidate:
+            seg.pick = i
+            c.confidence = pick.confidence
         else:
-            confidence = candidate_confidence(rec, c.id)
-        candidates.append(_candidate(c, confidence))
-    return Segment(
-        key=seg.key,
-        source=seg.source,
-        reference=seg.reference,
-        context=seg.context,
-        candidates=candidates,
-        tags=dict(seg.tags),
-        tags_dialect=seg.tags_dialect,
-        notes=list(seg.notes),
-        attributes={str(k): str(v) for k, v in seg.attributes.items()},
-        pick=chosen,
-    )
-
-
-def _candidate(c: CandidateRecord, confidence: float | None) -> Candidate:
-    from tmtprime.formats.model import Candidate
-
-    return Candidate(
-        system=c.system,
-        kind=c.kind,  # type: ignore[arg-type]
-        text=c.text,
-        fuzzy=c.fuzzy,
-        tm_source=c.tm_source,
-        origin=c.origin or c.system,
-        confidence=confidence,
-        attributes={str(k): str(v) for k, v in c.attributes.items()},
-    )
-
+            c.confidence = candidate_confidence(rec, c.id) if c.id is not None else None
+        c.origin = c.origin or c.system
+        c.attributes = {k: str(v) for k, v in c.attributes.items()}
+    return seg

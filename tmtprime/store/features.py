@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from tmtprime.store.project import Store
 
-_SETS = db.FeatureSet.__table__
+_SETS = db.FeatureSetRow.__table__
 _ROWS = db.FeatureRow.__table__
 _DTYPE = "<f8"
 

@@ -45,10 +45,10 @@ if TYPE_CHECKING:
 BATCH = 5000
 """Units per bulk insert: large enough to amortise round trips, small enough for flat memory."""
 
-_DOC = db.Document.__table__
-_SEG = db.Segment.__table__
-_TM = db.TMUnit.__table__
-_FILE = db.DocumentFile.__table__
+_DOC = db.DocumentRow.__table__
+_SEG = db.SegmentRow.__table__
+_TM = db.TMUnitRow.__table__
+_FILE = db.DocumentFileRow.__table__
 
 
 @dataclass(frozen=True, slots=True)

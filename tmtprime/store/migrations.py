@@ -45,9 +45,9 @@ _BACKFILL_BATCH = 5000
 
 def stored_version(connection: Connection) -> int | None:
     """The schema version recorded in the database, or None when it holds no project."""
-    if not inspect(connection).has_table(db.Project.__tablename__):
+    if not inspect(connection).has_table(db.ProjectRow.__tablename__):
         return None
-    version = connection.execute(select(db.Project.schema_version)).scalar()
+    version = connection.execute(select(db.ProjectRow.schema_version)).scalar()
     if version is None:
         raise StoreError("the project table is empty: this is not a complete TMTprime project")
     return int(version)
@@ -72,16 +72,16 @@ def _v1_to_v2(connection: Connection) -> None:
     if dialect == "postgresql":
         connection.execute(text("ALTER TABLE tm_units ALTER COLUMN source_hash DROP DEFAULT"))
         connection.execute(text("ALTER TABLE tm_units ALTER COLUMN source_words DROP DEFAULT"))
-    tm_table = db.TMUnit.__table__
+    tm_table = db.TMUnitRow.__table__
     for index in tm_table.indexes:
         if index.name in ("ix_tm_units_source_hash", "ix_tm_units_source_words"):
             index.create(connection)
-    for model in (db.FeatureSet, db.FeatureRow, db.Model, db.Recommendation, db.CandidateScore, db.CostScheme):
+    for model in (db.FeatureSetRow, db.FeatureRow, db.ModelRow, db.RecommendationRow, db.CandidateScoreRow, db.CostSchemeRow):
         model.__table__.create(connection)
 
 
 def _backfill_tm_lookup(connection: Connection) -> None:
-    tm = db.TMUnit.__table__
+    tm = db.TMUnitRow.__table__
     last_id = 0
     while True:
         rows = connection.execute(
@@ -105,8 +105,8 @@ def _v2_to_v3(connection: Connection) -> None:
 
 
 def _v3_to_v4(connection: Connection) -> None:
-    if not inspect(connection).has_table(db.DocumentFile.__tablename__):
-        db.DocumentFile.__table__.create(connection)
+    if not inspect(connection).has_table(db.DocumentFileRow.__tablename__):
+        db.DocumentFileRow.__table__.create(connection)
 
 
 STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
@@ -131,5 +131,5 @@ def upgrade(connection: Connection) -> int:
         if step is None:
             raise StoreError(f"no upgrade from schema version {version}; this project file cannot be opened")
         step(connection)
-        connection.execute(update(db.Project.__table__).values(schema_version=version + 1))
+        connection.execute(update(db.ProjectRow.__table__).values(schema_version=version + 1))
     return found

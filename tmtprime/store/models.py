@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
 
-def _record(row: db.Model, *, with_blob: bool) -> ModelRecord:
+def _record(row: db.ModelRow, *, with_blob: bool) -> ModelRecord:
     return ModelRecord(
         id=row.id, name=row.name, card=row.card, created_at=row.created_at, blob=row.blob if with_blob else b""
     )
@@ -37,12 +37,12 @@ class Models:
         if not name.strip():
             raise StoreError("a model needs a non-empty name")
         with self._store.session(write=True) as s:
-            existing = s.scalars(select(db.Model).where(db.Model.name == name)).one_or_none()
+            existing = s.scalars(select(db.ModelRow).where(db.ModelRow.name == name)).one_or_none()
             if existing is not None:
                 if not replace:
                     raise StoreError(f"a model named {name!r} already exists; choose another name or replace it")
-                s.execute(delete(db.Model).where(db.Model.id == existing.id))
-            row = db.Model(name=name, blob=bytes(blob), card=dict(card), created_at=db.utcnow())
+                s.execute(delete(db.ModelRow).where(db.ModelRow.id == existing.id))
+            row = db.ModelRow(name=name, blob=bytes(blob), card=dict(card), created_at=db.utcnow())
             s.add(row)
             s.flush()
             return _record(row, with_blob=False)
@@ -50,18 +50,18 @@ class Models:
     def list(self) -> list[ModelRecord]:
         """Every model, oldest first, without blobs."""
         with self._store.session() as s:
-            columns = (db.Model.id, db.Model.name, db.Model.card, db.Model.created_at)
-            rows = s.execute(select(*columns).order_by(db.Model.id))
+            columns = (db.ModelRow.id, db.ModelRow.name, db.ModelRow.card, db.ModelRow.created_at)
+            rows = s.execute(select(*columns).order_by(db.ModelRow.id))
             return [ModelRecord(id=r.id, name=r.name, card=r.card, created_at=r.created_at) for r in rows]
 
     def get(self, name: str | None = None) -> ModelRecord:
         """The model called ``name`` with its blob (the newest model when ``name`` is None)."""
         with self._store.session() as s:
-            query = select(db.Model)
+            query = select(db.ModelRow)
             if name is not None:
-                query = query.where(db.Model.name == name)
+                query = query.where(db.ModelRow.name == name)
             else:
-                query = query.order_by(db.Model.id.desc()).limit(1)
+                query = query.order_by(db.ModelRow.id.desc()).limit(1)
             row = s.scalars(query).first()
             if row is None:
                 what = f"no model named {name!r}" if name is not None else "no trained model"
@@ -71,5 +71,5 @@ class Models:
     def delete(self, name: str) -> None:
         """Remove a model and its recommendations."""
         with self._store.session(write=True) as s:
-            if s.execute(delete(db.Model).where(db.Model.name == name)).rowcount == 0:
+            if s.execute(delete(db.ModelRow).where(db.ModelRow.name == name)).rowcount == 0:
                 raise StoreError(f"no model named {name!r} in this project")

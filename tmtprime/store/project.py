@@ -6,9 +6,9 @@ back on any exception, so a failure never leaves half a change behind.
 Callers that need their own queries use the same scopes::
 
     with store.session() as s:                 # read
-        s.scalars(select(db.System)).all()
+        s.scalars(select(db.SystemRow)).all()
     with store.session(write=True) as s:       # write: BEGIN IMMEDIATE on SQLite
-        s.add(db.CostScheme(name="x", scheme={}))
+        s.add(db.CostSchemeRow(name="x", scheme={}))
 
 Database errors (locked, unreachable, not a database) become
 :class:`~tmtprime.errors.StoreError` with a message a user can act on.
@@ -122,7 +122,7 @@ class Store:
                     raise StoreError(f"{store.location} already holds a TMTprime project")
                 db.Base.metadata.create_all(conn)
                 conn.execute(
-                    db.Project.__table__.insert().values(
+                    db.ProjectRow.__table__.insert().values(
                         id=1,
                         name=name or (path.stem if path is not None else url.database or "project"),
                         source_lang=source_lang,
@@ -209,7 +209,7 @@ class Store:
     def project(self) -> ProjectRecord:
         """Name, language pair and schema version of the project."""
         with self.session() as s:
-            row = s.scalars(select(db.Project)).one()
+            row = s.scalars(select(db.ProjectRow)).one()
             return ProjectRecord(
                 name=row.name,
                 source_lang=row.source_lang,

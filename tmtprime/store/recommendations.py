@@ -24,10 +24,10 @@ from tmtprime.store.records import CandidatePrediction, NewRecommendation, Recom
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
-_REC = db.Recommendation.__table__
-_SCORES = db.CandidateScore.__table__
-_MODELS = db.Model.__table__
-_CAND = db.Candidate.__table__
+_REC = db.RecommendationRow.__table__
+_SCORES = db.CandidateScoreRow.__table__
+_MODELS = db.ModelRow.__table__
+_CAND = db.CandidateRow.__table__
 
 
 class Recommendations:

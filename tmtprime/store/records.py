@@ -1,8 +1,11 @@
-"""Plain, immutable values that the store API returns and takes.
+"""Plain values that the store API returns and takes.
 
 They are detached from any database session, so callers (TM lookup, the
 recommender, the GUI, other processes) can keep and pass them around without
 caring about session lifetimes; ids in them refer to rows of the store.
+Segments, candidates and TM units are the domain dataclasses of
+:mod:`tmtprime.formats.model` (mutable: each read hands out fresh objects);
+the rest are frozen records.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from tmtprime.formats.model import Candidate, Segment, TMUnit
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +31,7 @@ class ProjectRecord:
 
 @dataclass(frozen=True, slots=True)
 class DocumentRecord:
-    """One imported file (see :class:`tmtprime.store.schema.Document`)."""
+    """One imported file (see :class:`tmtprime.store.schema.DocumentRow`)."""
 
     id: int
     name: str
@@ -52,55 +57,11 @@ class SystemRecord:
     engine: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class CandidateRecord:
-    """A stored candidate of a segment, with its system's name and kind."""
-
-    id: int
-    segment_id: int
-    system: str
-    kind: str
-    rank: int
-    text: str
-    tm_source: str | None = None
-    fuzzy: float | None = None
-    origin: str | None = None
-    attributes: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class SegmentRecord:
-    """A stored segment; ``candidates`` is filled when asked for (ordered by system, then rank)."""
-
-    id: int
-    document_id: int
-    document: str
-    role: str
-    position: int
-    """0-based order in the imported file."""
-    key: str
-    source: str
-    context: str | None = None
-    reference: str | None = None
-    attributes: Mapping[str, Any] = field(default_factory=dict)
-    tags: Mapping[str, str] = field(default_factory=dict)
-    tags_dialect: str | None = None
-    notes: tuple[str, ...] = ()
-    candidates: tuple[CandidateRecord, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TMRecord:
-    """One stored TM unit."""
-
-    id: int
-    document_id: int
-    position: int
-    source: str
-    target: str
-    properties: Mapping[str, Any] = field(default_factory=dict)
-    tags: Mapping[str, str] = field(default_factory=dict)
-    tags_dialect: str | None = None
+# Segments, candidates and TM units come back as the domain classes themselves
+# (store ids filled in); the record names stay for callers that think in records.
+SegmentRecord = Segment
+CandidateRecord = Candidate
+TMRecord = TMUnit
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,13 @@ imports fill ``documents``/``segments``/``candidates``/``tm_units`` (and
 writes ``cost_schemes``. Deleting a document cascades to everything derived
 from it, so a re-import never leaves orphans.
 
-Import the module under a short name to keep the ORM classes apart from the
-interchange dataclasses of :mod:`tmtprime.formats.model`::
+Every ORM class is named ``...Row`` (``SegmentRow``, ``CandidateRow``...), so
+that none is mistaken for the domain dataclasses of :mod:`tmtprime.formats.model` (``Segment``,
+``Candidate``, ``TMUnit``) that the store hands out, and from
+:class:`tmtprime.cost.CostScheme`. The store modules import this one as ``db``::
 
     from tmtprime.store import schema as db
-    session.scalars(select(db.Segment).where(db.Segment.document_id == doc_id))
+    session.scalars(select(db.SegmentRow).where(db.SegmentRow.document_id == doc_id))
 
 ``SCHEMA_VERSION`` is the version this code writes; :mod:`tmtprime.store.migrations`
 upgrades older project files to it when they are opened.
@@ -88,7 +90,7 @@ class Base(DeclarativeBase):
     type_annotation_map = {JsonDict: _JSON, datetime: UTCDateTime()}
 
 
-class Project(Base):
+class ProjectRow(Base):
     """The single row describing the project: its language pair and schema version."""
 
     __tablename__ = "project"
@@ -101,7 +103,7 @@ class Project(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Document(Base):
+class DocumentRow(Base):
     """One imported file. ``content_hash`` (SHA-256 of the file bytes) makes re-import idempotent."""
 
     __tablename__ = "documents"
@@ -129,12 +131,12 @@ class Document(Base):
     mapping), ``tool``, ``properties`` (file-level header data), ``skipped`` (counts by reason)."""
     imported_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    segments: Mapped[list[Segment]] = relationship(
-        back_populates="document", cascade="all, delete-orphan", passive_deletes=True, order_by="Segment.position"
+    segments: Mapped[list[SegmentRow]] = relationship(
+        back_populates="document", cascade="all, delete-orphan", passive_deletes=True, order_by="SegmentRow.position"
     )
 
 
-class DocumentFile(Base):
+class DocumentFileRow(Base):
     """The bytes of an imported document (zlib-compressed), kept so an export can fill in
     the targets of the file itself and leave everything else as it was."""
 
@@ -147,7 +149,7 @@ class DocumentFile(Base):
     """Length of the uncompressed bytes."""
 
 
-class Segment(Base):
+class SegmentRow(Base):
     """One translatable unit of a dev or document file, in file order (``position`` 0-based)."""
 
     __tablename__ = "segments"
@@ -168,13 +170,13 @@ class Segment(Base):
     """Markup vocabulary of ``tags`` (``tmx``, ``xliff12``, ``xliff2``)."""
     notes: Mapped[list[str] | None] = mapped_column(_JSON)
 
-    document: Mapped[Document] = relationship(back_populates="segments")
-    candidates: Mapped[list[Candidate]] = relationship(
+    document: Mapped[DocumentRow] = relationship(back_populates="segments")
+    candidates: Mapped[list[CandidateRow]] = relationship(
         back_populates="segment", cascade="all, delete-orphan", passive_deletes=True
     )
 
 
-class System(Base):
+class SystemRow(Base):
     """A producer of candidates: a TM (kind ``tm``) or an MT engine (kind ``mt``)."""
 
     __tablename__ = "systems"
@@ -188,7 +190,7 @@ class System(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Candidate(Base):
+class CandidateRow(Base):
     """One suggestion for a segment. ``rank`` 0 is the system's best; TM top-k uses 1, 2..."""
 
     __tablename__ = "candidates"
@@ -208,11 +210,11 @@ class Candidate(Base):
     origin: Mapped[str | None] = mapped_column(Text)
     attributes: Mapped[JsonDict | None]
 
-    segment: Mapped[Segment] = relationship(back_populates="candidates")
-    system: Mapped[System] = relationship()
+    segment: Mapped[SegmentRow] = relationship(back_populates="candidates")
+    system: Mapped[SystemRow] = relationship()
 
 
-class TMUnit(Base):
+class TMUnitRow(Base):
     """One source/target pair of an imported translation memory.
 
     ``source_hash`` (see :func:`tmtprime.store.tm.source_hash`) is indexed for
@@ -239,7 +241,7 @@ class TMUnit(Base):
     tags_dialect: Mapped[str | None] = mapped_column(String(16))
 
 
-class FeatureSet(Base):
+class FeatureSetRow(Base):
     """A named, versioned list of feature names; rows of one set share its column order."""
 
     __tablename__ = "feature_sets"
@@ -262,7 +264,7 @@ class FeatureRow(Base):
     vector: Mapped[bytes] = mapped_column(LargeBinary)
 
 
-class Model(Base):
+class ModelRow(Base):
     """A trained recommender: the skops-serialised estimator and its model card."""
 
     __tablename__ = "models"
@@ -274,7 +276,7 @@ class Model(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Recommendation(Base):
+class RecommendationRow(Base):
     """A model's pick for a segment, with its confidence and the user's override if any."""
 
     __tablename__ = "recommendations"
@@ -295,10 +297,10 @@ class Recommendation(Base):
     """The candidate the user chose instead of the model's pick (None = accepted)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    scores: Mapped[list[CandidateScore]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    scores: Mapped[list[CandidateScoreRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
 
 
-class CandidateScore(Base):
+class CandidateScoreRow(Base):
     """What a model predicted for each candidate of a recommended segment."""
 
     __tablename__ = "candidate_scores"
@@ -313,10 +315,10 @@ class CandidateScore(Base):
     probability: Mapped[float | None] = mapped_column(Float)
     predicted_ter: Mapped[float | None] = mapped_column(Float)
     confidence: Mapped[float | None] = mapped_column(Float)
-    """This candidate's confidence on the scale of ``Recommendation.confidence``."""
+    """This candidate's confidence on the scale of ``RecommendationRow.confidence``."""
 
 
-class CostScheme(Base):
+class CostSchemeRow(Base):
     """A user-editable cost scheme (rates per system and per band), stored as JSON."""
 
     __tablename__ = "cost_schemes"

@@ -29,16 +29,16 @@ class CostSchemes:
         if not name.strip():
             raise StoreError("a cost scheme needs a non-empty name")
         with self._store.session(write=True) as s:
-            row = s.scalars(select(db.CostScheme).where(db.CostScheme.name == name)).one_or_none()
+            row = s.scalars(select(db.CostSchemeRow).where(db.CostSchemeRow.name == name)).one_or_none()
             if row is None:
-                s.add(db.CostScheme(name=name, scheme=dict(scheme), updated_at=db.utcnow()))
+                s.add(db.CostSchemeRow(name=name, scheme=dict(scheme), updated_at=db.utcnow()))
             else:
                 row.scheme = dict(scheme)
 
     def get(self, name: str) -> dict[str, Any]:
         """The scheme called ``name``."""
         with self._store.session() as s:
-            scheme = s.scalars(select(db.CostScheme.scheme).where(db.CostScheme.name == name)).one_or_none()
+            scheme = s.scalars(select(db.CostSchemeRow.scheme).where(db.CostSchemeRow.name == name)).one_or_none()
         if scheme is None:
             raise StoreError(f"no cost scheme named {name!r} in this project")
         return dict(scheme)
@@ -46,10 +46,10 @@ class CostSchemes:
     def names(self) -> list[str]:
         """Names of the stored schemes, alphabetically."""
         with self._store.session() as s:
-            return list(s.scalars(select(db.CostScheme.name).order_by(db.CostScheme.name)))
+            return list(s.scalars(select(db.CostSchemeRow.name).order_by(db.CostSchemeRow.name)))
 
     def delete(self, name: str) -> None:
         """Remove a scheme."""
         with self._store.session(write=True) as s:
-            if s.execute(delete(db.CostScheme).where(db.CostScheme.name == name)).rowcount == 0:
+            if s.execute(delete(db.CostSchemeRow).where(db.CostSchemeRow.name == name)).rowcount == 0:
                 raise StoreError(f"no cost scheme named {name!r} in this project")

@@ -16,15 +16,16 @@ from tmtprime.errors import StoreError
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import insert_rows
-from tmtprime.store.records import CandidateRecord, NewCandidate, SegmentRecord, SystemRecord
+from tmtprime.formats.model import Candidate, Segment
+from tmtprime.store.records import NewCandidate, SystemRecord
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
-_SEG = db.Segment.__table__
-_DOC = db.Document.__table__
-_CAND = db.Candidate.__table__
-_SYS = db.System.__table__
+_SEG = db.SegmentRow.__table__
+_DOC = db.DocumentRow.__table__
+_CAND = db.CandidateRow.__table__
+_SYS = db.SystemRow.__table__
 
 _BATCH = 2000
 
@@ -96,8 +97,8 @@ def insert_candidates(conn: Connection, candidates: Sequence[NewCandidate], *, r
     return len(rows)
 
 
-def _candidate(row: Row[Any]) -> CandidateRecord:
-    return CandidateRecord(
+def _candidate(row: Row[Any]) -> Candidate:
+    return Candidate(
         id=row.id,
         segment_id=row.segment_id,
         system=row.system,
@@ -125,9 +126,9 @@ _CANDIDATE_COLUMNS = (
 )
 
 
-def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, list[CandidateRecord]]:
+def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, list[Candidate]]:
     """Candidates of the given segments, grouped by segment, ordered by system id then rank."""
-    found: dict[int, list[CandidateRecord]] = defaultdict(list)
+    found: dict[int, list[Candidate]] = defaultdict(list)
     for chunk in batched(segment_ids, 900):  # stay under SQLite's bound-parameter limit
         rows = conn.execute(
             select(*_CANDIDATE_COLUMNS)
@@ -160,7 +161,7 @@ class Segments:
         role: str | None = None,
         with_candidates: bool = True,
         batch_size: int = _BATCH,
-    ) -> Iterator[SegmentRecord]:
+    ) -> Iterator[Segment]:
         """Segments in document import order, then file order; candidates attached if asked."""
         base = (
             select(_SEG, _DOC.c.name.label("document_name"), _DOC.c.role)
@@ -183,16 +184,16 @@ class Segments:
             if not rows:
                 return
             for row in rows:
-                yield _segment(row, tuple(candidates.get(row.id, ())))
+                yield _segment(row, candidates.get(row.id, []))
             after = (rows[-1].document_id, rows[-1].position)
 
     def list(
         self, *, document_id: int | None = None, role: str | None = None, with_candidates: bool = True
-    ) -> list[SegmentRecord]:
+    ) -> list[Segment]:
         """:meth:`iter` as a list (fine for dev sets and single documents)."""
         return list(self.iter(document_id=document_id, role=role, with_candidates=with_candidates))
 
-    def candidates(self, segment_ids: Sequence[int]) -> dict[int, list[CandidateRecord]]:
+    def candidates(self, segment_ids: Sequence[int]) -> dict[int, list[Candidate]]:
         """Candidates of the given segments, grouped by segment id."""
         with self._store.connection() as conn:
             return dict(load_candidates(conn, segment_ids))
@@ -237,8 +238,8 @@ class Segments:
         return filters
 
 
-def _segment(row: Row[Any], candidates: tuple[CandidateRecord, ...]) -> SegmentRecord:
-    return SegmentRecord(
+def _segment(row: Row[Any], candidates: list[Candidate]) -> Segment:
+    return Segment(
         id=row.id,
         document_id=row.document_id,
         document=row.document_name,
@@ -251,6 +252,6 @@ def _segment(row: Row[Any], candidates: tuple[CandidateRecord, ...]) -> SegmentR
         attributes=row.attributes or {},
         tags=row.tags or {},
         tags_dialect=row.tags_dialect,
-        notes=tuple(row.notes or ()),
+        notes=list(row.notes or ()),
         candidates=candidates,
     )

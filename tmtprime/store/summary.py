@@ -65,15 +65,15 @@ def project_summary(store: Store) -> ProjectSummary:
     """Everything ``project info`` shows, read in one go."""
     with store.session() as s:
         per_system = {
-            r[0]: r[1] for r in s.execute(select(db.Candidate.system_id, func.count()).group_by(db.Candidate.system_id))
+            r[0]: r[1] for r in s.execute(select(db.CandidateRow.system_id, func.count()).group_by(db.CandidateRow.system_id))
         }
         per_model = {
             r[0]: r[1]
-            for r in s.execute(select(db.Recommendation.model_id, func.count()).group_by(db.Recommendation.model_id))
+            for r in s.execute(select(db.RecommendationRow.model_id, func.count()).group_by(db.RecommendationRow.model_id))
         }
-        tm_units = s.scalar(select(func.count()).select_from(db.TMUnit)) or 0
-        segments = s.scalar(select(func.count()).select_from(db.Segment)) or 0
-        recommended = s.scalar(select(func.count(func.distinct(db.Recommendation.segment_id)))) or 0
+        tm_units = s.scalar(select(func.count()).select_from(db.TMUnitRow)) or 0
+        segments = s.scalar(select(func.count()).select_from(db.SegmentRow)) or 0
+        recommended = s.scalar(select(func.count(func.distinct(db.RecommendationRow.segment_id)))) or 0
     return ProjectSummary(
         location=store.location,
         project=store.project(),

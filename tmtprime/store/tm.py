@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Row, Select, func, select
 
 from tmtprime.store import schema as db
-from tmtprime.store.records import TMRecord
+from tmtprime.formats.model import TMUnit
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -44,11 +44,11 @@ def lookup_keys(text: str) -> tuple[int, int]:
     return _hash(" ".join(words)), len(words)
 
 
-_TM = db.TMUnit.__table__
+_TM = db.TMUnitRow.__table__
 
 
-def _record(row: Row[Any]) -> TMRecord:
-    return TMRecord(
+def _unit(row: Row[Any]) -> TMUnit:
+    return TMUnit(
         id=row.id,
         document_id=row.document_id,
         position=row.position,
@@ -93,7 +93,7 @@ class TranslationMemory:
         min_words: int | None = None,
         max_words: int | None = None,
         batch_size: int = 10_000,
-    ) -> Iterator[TMRecord]:
+    ) -> Iterator[TMUnit]:
         """Every TM unit in import order, optionally only sources of ``min_words..max_words`` words."""
         query = select(*_COLUMNS)
         if document_id is not None:
@@ -117,7 +117,7 @@ class TranslationMemory:
             yield from ((r.source, r.target) for r in rows)
             last_id = rows[-1].id
 
-    def exact(self, source: str) -> list[TMRecord]:
+    def exact(self, source: str) -> list[TMUnit]:
         """Units whose source equals ``source`` up to whitespace (newest import first)."""
         query = (
             select(*_COLUMNS)
@@ -128,9 +128,9 @@ class TranslationMemory:
         with self._store.connection() as conn:
             rows = conn.execute(query).all()
         # The 64-bit hash can collide in theory: confirm on the text itself.
-        return [_record(r) for r in rows if normalize_source(r.source) == wanted]
+        return [_unit(r) for r in rows if normalize_source(r.source) == wanted]
 
-    def _pages(self, query: Select, batch_size: int) -> Iterator[TMRecord]:
+    def _pages(self, query: Select, batch_size: int) -> Iterator[TMUnit]:
         last_id = 0
         while True:
             with self._store.connection() as conn:
@@ -138,5 +138,5 @@ class TranslationMemory:
             if not rows:
                 return
             for row in rows:
-                yield _record(row)
+                yield _unit(row)
             last_id = rows[-1].id

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import Reporter
-from tmtprime.store import NewCandidate, Store, TMRecord
+from tmtprime.formats.model import TMUnit
+from tmtprime.store import NewCandidate, Store
 from tmtprime.tm.index import TMIndex, TMMatch
 from tmtprime.tm.lookup import lookup_segments
 from tmtprime.tm.repetitions import repetition_stats
@@ -104,7 +105,7 @@ def lookup_tm(
     return report
 
 
-def _candidate(segment_id: int, rank: int, match: TMMatch, unit: TMRecord, tm_names: dict[int, str], system: str) -> NewCandidate:
+def _candidate(segment_id: int, rank: int, match: TMMatch, unit: TMUnit, tm_names: dict[int, str], system: str) -> NewCandidate:
     return NewCandidate(
         segment_id=segment_id, system=system, kind="tm", text=match.target, rank=rank,
         tm_source=match.source, fuzzy=match.score, origin=tm_names.get(unit.document_id), engine=ENGINE,

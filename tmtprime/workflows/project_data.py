@@ -10,17 +10,17 @@ after its last cancel check: a cancelled run leaves the store as it was.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.features.tm_models import TMModels
-from tmtprime.formats.model import Candidate, Segment
+from tmtprime.formats.model import Segment
 from tmtprime.progress import Reporter
 from tmtprime.recommend.dataset import CandidateRows, build_rows
-from tmtprime.store import SegmentRecord, Store
+from tmtprime.store import Store
 
 BATCH = 2000
 """Segments per feature batch (one progress step)."""
@@ -28,9 +28,8 @@ BATCH = 2000
 
 @dataclass
 class ProjectSegments:
-    """Segments of a project as the recommender sees them, with their store ids."""
+    """Segments of a project as the store returns them, and their candidates' store ids in row order."""
 
-    records: list[SegmentRecord]
     segments: list[Segment]
     candidate_ids: np.ndarray
 
@@ -65,29 +64,15 @@ def load_segments(
         unknown = sorted(set(systems) - known)
         if unknown:
             raise UsageError(f"no system named {', '.join(map(repr, unknown))} in this project (systems: {', '.join(sorted(known)) or 'none'})")
-    records = []
+    segments = []
     scopes = [{"role": role}] if document_ids is None else [{"document_id": i} for i in document_ids]
-    for r in (r for scope in scopes for r in store.segments.iter(**scope)):
+    for seg in (s for scope in scopes for s in store.segments.iter(**scope)):
         if systems is not None:
-            r = replace(r, candidates=tuple(c for c in r.candidates if c.system in systems))
-        if r.candidates:
-            records.append(r)
-    segments = [
-        Segment(
-            key=r.key,
-            source=r.source,
-            reference=r.reference,
-            context=r.context,
-            candidates=[
-                Candidate(system=c.system, kind=c.kind, text=c.text, fuzzy=c.fuzzy, tm_source=c.tm_source)  # type: ignore[arg-type]
-                for c in r.candidates
-            ],
-            attributes={"doc_id": str(r.attributes.get("doc_id") or r.document)},
-        )
-        for r in records
-    ]
-    ids = np.array([c.id for r in records for c in r.candidates], dtype=np.int64)
-    return ProjectSegments(records, segments, ids)
+            seg.candidates = [c for c in seg.candidates if c.system in systems]
+        if seg.candidates:
+            segments.append(seg)
+    ids = np.array([c.id for s in segments for c in s.candidates], dtype=np.int64)
+    return ProjectSegments(segments, ids)
 
 
 def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:

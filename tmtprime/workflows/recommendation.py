@@ -90,7 +90,7 @@ def recommend(
     offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
     new = [
         NewRecommendation(
-            segment_id=record.id,
+            segment_id=seg.id,
             candidate_id=int(data.candidate_ids[rec.rows[i]]),
             confidence=float(conf[i]),
             predictions={
@@ -100,7 +100,7 @@ def recommend(
                 for r in range(offsets[i], offsets[i + 1])
             },
         )
-        for i, record in enumerate(data.records)
+        for i, seg in enumerate(data.segments)
     ]
     reporter.check()
     chosen.save(store)
