@@ -122,6 +122,20 @@ def token_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(t.key for t in tokens if t.key is not None), tuple(t.text for t in tokens)
 
 
+_COUNTED = frozenset(("word", "url", "number"))
+"""Match groups a CAT analysis counts as words (a URL is a word token)."""
+
+
 def word_count(text: str) -> int:
     """Words as a CAT analysis counts them: words, numbers, URLs (not placeholders/punctuation)."""
-    return sum(1 for t in tokenize(text) if t.kind in ("word", "number"))
+    return surfaces_and_words(text)[1]
+
+
+def surfaces_and_words(text: str) -> tuple[tuple[str, ...], int]:
+    """The surface forms of ``text``'s tokens and its :func:`word_count`, from one tokenisation."""
+    surfaces = []
+    words = 0
+    for match in token_matches(text):
+        surfaces.append(match.group())
+        words += match.lastgroup in _COUNTED
+    return tuple(surfaces), words
