@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tmtprime.tm.tokenize import surfaces_and_words, word_count
+from tmtprime.tm.tokenize import surfaces_and_words, surfaces_and_words_cached, word_count
 
 
 def repetition_key(text: str) -> tuple[str, ...]:
@@ -27,15 +27,16 @@ def first_occurrences(sources: Sequence[str]) -> list[int | None]:
 
 
 def repetitions_and_words(sources: Sequence[str]) -> tuple[list[int | None], list[int]]:
-    """:func:`first_occurrences` and each segment's word count, tokenising each distinct text once."""
+    """:func:`first_occurrences` and each segment's word count, tokenising each distinct text (or word) once."""
     facts: dict[str, tuple[tuple[str, ...], int]] = {}
+    chunks: dict[str, tuple[tuple[str, ...], int]] = {}
     seen: dict[tuple[str, ...], int] = {}
     firsts: list[int | None] = []
     words: list[int] = []
     for i, text in enumerate(sources):
         fact = facts.get(text)
         if fact is None:
-            fact = facts[text] = surfaces_and_words(text)
+            fact = facts[text] = surfaces_and_words_cached(text, chunks)
         first = seen.setdefault(fact[0], i)
         firsts.append(None if first == i else first)
         words.append(fact[1])
