@@ -69,19 +69,26 @@ def read_job_rows(conn: Connection, model_id: int, filters: list[Any]) -> JobRow
         .where(*filters)
         .order_by(_SEG.c.document_id, _SEG.c.position)
     )
-    scored = and_(_SCORES.c.recommendation_id == _REC.c.id, _SCORES.c.candidate_id == _CAND.c.id)
     candidates = conn.execute(
         select(_CAND.c.segment_id, _CAND.c.id, _CAND.c.system_id, _CAND.c.fuzzy,
-               _CAND.c.attributes["match_type"].as_string(), _SCORES.c.predicted_ter.is_not(None),
-               _SCORES.c.predicted_ter, _SCORES.c.probability)
-        .select_from(_CAND.join(in_scope, _SEG.c.id == _CAND.c.segment_id).outerjoin(_REC, of_model).outerjoin(_SCORES, scored))
+               _CAND.c.attributes["match_type"].as_string())
+        .select_from(_CAND.join(in_scope, _SEG.c.id == _CAND.c.segment_id))
         .where(*filters)
         .order_by(_SEG.c.document_id, _SEG.c.position, _CAND.c.system_id, _CAND.c.rank)
+    )
+    # joined here rather than in SQL (a lookup per candidate); a candidate has at most one score per model
+    scores = conn.execute(
+        select(_SCORES.c.candidate_id, _SCORES.c.predicted_ter.is_not(None), _SCORES.c.predicted_ter,
+               _SCORES.c.probability)
+        .join(_REC, _REC.c.id == _SCORES.c.recommendation_id)
+        .where(_REC.c.model_id == model_id)
     )
     names = {r.id: r.name for r in conn.execute(select(_DOC.c.id, _DOC.c.name))}
     systems = {r.id: (r.name, r.kind) for r in conn.execute(select(_SYS.c.id, _SYS.c.name, _SYS.c.kind))}
     sid, key, source, doc, reference, chosen = _columns(segments, 6)
-    seg, cid, system, fuzzy, mtype, predicted, pred, prob = _columns(candidates, 8)
+    seg, cid, system, fuzzy, mtype = _columns(candidates, 5)
+    scored, predicted, pred, prob = _columns(scores, 4)
+    score_at = _positions(np.array(cid, dtype=np.int64), np.array(scored, dtype=np.int64))
     system_ids = np.array(system, dtype=np.int64)
     used = np.unique(system_ids)
     at = np.searchsorted(used, system_ids)
@@ -99,9 +106,9 @@ def read_job_rows(conn: Connection, model_id: int, filters: list[Any]) -> JobRow
         kinds=_objects([systems[s][1] for s in used])[at],
         fuzzy=np.array(fuzzy, dtype=np.float64),
         match_types=_objects(mtype),
-        predicted=np.array(predicted, dtype=bool),
-        predicted_ter=np.array(pred, dtype=np.float64),
-        probability=np.array(prob, dtype=np.float64),
+        predicted=np.array([*predicted, False], dtype=bool)[score_at],
+        predicted_ter=np.array([*pred, None], dtype=np.float64)[score_at],
+        probability=np.array([*prob, None], dtype=np.float64)[score_at],
     )
 
 
@@ -111,6 +118,17 @@ def _columns(result: CursorResult[Any], n: int) -> list[tuple[Any, ...]]:
     SQLAlchemy row per candidate took as long as the query."""
     rows = result.cursor.fetchall()
     return list(zip(*rows)) if rows else [()] * n
+
+
+def _positions(wanted: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Index of each wanted value in ``keys`` (unique), or ``len(keys)`` where it is not there."""
+    at = np.full(len(wanted), len(keys), dtype=np.int64)
+    if len(keys):
+        order = np.argsort(keys)
+        found = order[np.minimum(np.searchsorted(keys, wanted, sorter=order), len(keys) - 1)]
+        hit = keys[found] == wanted
+        at[hit] = found[hit]
+    return at
 
 
 def _objects(values: Sequence[Any]) -> np.ndarray:
