@@ -85,39 +85,42 @@ def read_job_rows(conn: Connection, model_id: int, filters: list[Any]) -> JobRow
     )
     names = {r.id: r.name for r in conn.execute(select(_DOC.c.id, _DOC.c.name))}
     systems = {r.id: (r.name, r.kind) for r in conn.execute(select(_SYS.c.id, _SYS.c.name, _SYS.c.kind))}
-    sid, key, source, doc, reference, chosen = _columns(segments, 6)
-    seg, cid, system, fuzzy, mtype = _columns(candidates, 5)
-    scored, predicted, pred, prob = _columns(scores, 4)
-    score_at = _positions(np.array(cid, dtype=np.int64), np.array(scored, dtype=np.int64))
-    system_ids = np.array(system, dtype=np.int64)
+    seg_rows, cand_rows, score_rows = _table(segments, 6), _table(candidates, 5), _table(scores, 4)
+    score_at = _positions(cand_rows[:, 1].astype(np.int64), score_rows[:, 0].astype(np.int64))
+    system_ids = cand_rows[:, 2].astype(np.int64)
     used = np.unique(system_ids)
     at = np.searchsorted(used, system_ids)
+    doc_ids = seg_rows[:, 3].astype(np.int64)
+    docs = np.unique(doc_ids)
     return JobRows(
-        segment_ids=np.array(sid, dtype=np.int64),
-        keys=list(key),
-        sources=list(source),
-        documents=_objects([names[d] for d in doc]),
-        references=list(reference),
-        chosen=np.array(chosen, dtype=np.int64),
-        candidate_segments=np.array(seg, dtype=np.int64),
-        candidate_ids=np.array(cid, dtype=np.int64),
+        segment_ids=seg_rows[:, 0].astype(np.int64),
+        keys=seg_rows[:, 1].tolist(),
+        sources=seg_rows[:, 2].tolist(),
+        documents=_objects([names[d] for d in docs.tolist()])[np.searchsorted(docs, doc_ids)],
+        references=seg_rows[:, 4].tolist(),
+        chosen=seg_rows[:, 5].astype(np.int64),
+        candidate_segments=cand_rows[:, 0].astype(np.int64),
+        candidate_ids=cand_rows[:, 1].astype(np.int64),
         system_ids=system_ids,
-        systems=_objects([systems[s][0] for s in used])[at],
-        kinds=_objects([systems[s][1] for s in used])[at],
-        fuzzy=np.array(fuzzy, dtype=np.float64),
-        match_types=_objects(mtype),
-        predicted=np.array([*predicted, False], dtype=bool)[score_at],
-        predicted_ter=np.array([*pred, None], dtype=np.float64)[score_at],
-        probability=np.array([*prob, None], dtype=np.float64)[score_at],
+        systems=_objects([systems[s][0] for s in used.tolist()])[at],
+        kinds=_objects([systems[s][1] for s in used.tolist()])[at],
+        fuzzy=cand_rows[:, 3].astype(np.float64),
+        match_types=cand_rows[:, 4].copy(),
+        predicted=np.append(score_rows[:, 1].astype(bool), False)[score_at],
+        predicted_ter=np.append(score_rows[:, 2].astype(np.float64), np.nan)[score_at],
+        probability=np.append(score_rows[:, 3].astype(np.float64), np.nan)[score_at],
     )
 
 
-def _columns(result: CursorResult[Any], n: int) -> list[tuple[Any, ...]]:
-    """The result's columns. Rows come straight from the driver's cursor: these columns need no
-    type processing (numbers, text, and a JSON value already extracted as text), and building a
-    SQLAlchemy row per candidate took as long as the query."""
+def _table(result: CursorResult[Any], width: int) -> np.ndarray:
+    """The result as an object array, one row per row. Rows come straight from the driver's cursor:
+    these columns need no type processing (numbers, text, and a JSON value already extracted as
+    text), and building a SQLAlchemy row per candidate took as long as the query."""
     rows = result.cursor.fetchall()
-    return list(zip(*rows)) if rows else [()] * n
+    table = np.empty((len(rows), width), dtype=object)
+    if rows:
+        table[:] = rows
+    return table
 
 
 def _positions(wanted: np.ndarray, keys: np.ndarray) -> np.ndarray:
