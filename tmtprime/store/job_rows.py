@@ -1,11 +1,12 @@
-"""The cost job's columns in two queries: the segments in scope, and every candidate with its stored prediction.
+"""The cost job's columns in three queries: the segments in scope, their candidates, the model's scores.
 
 The cost estimate (:func:`tmtprime.cost.job.job_from_store`) needs, per
 candidate, its system, fuzzy score, match type, the model's predicted TER and
 probability and whether it is the chosen one; reading these through
 :meth:`Segments.iter` and :meth:`Recommendations.for_segments` builds a record
 per segment and per candidate, which dominated opening a large project. Here
-the database joins them and the columns come back as arrays.
+the columns come back as arrays; the match type (a string, as the TM lookup
+writes it) is extracted from the candidate's JSON attributes in SQL.
 """
 
 from __future__ import annotations
