@@ -205,3 +205,35 @@ def test_unit_of_work_rolls_back_on_error(store):
             s.flush()
             raise RuntimeError("boom")
     assert store.cost_schemes.names() == []
+
+
+def test_job_rows_give_the_records_columns_on_every_backend(store):
+    """The cost job's array read (three queries, rows from the driver's cursor) against the records, SQLite and PostgreSQL."""
+    from tmtprime.cost import job_from_store
+
+    doc_id = _add_document(store, n=4, role="document")
+    segs = store.segments.list(document_id=doc_id)
+    new = [NewCandidate(s.id, "tm", "tm", f"tm {s.key}", fuzzy=80.0 + i, attributes={"match_type": "fuzzy"})
+           for i, s in enumerate(segs)]
+    new += [NewCandidate(s.id, "mt", "mt", f"mt {s.key}") for s in segs[1:]]
+    store.segments.add_candidates(new)
+    segs = store.segments.list(document_id=doc_id)
+    store.models.save("m", b"", {})
+    store.recommendations.save("m", [
+        NewRecommendation(s.id, s.candidates[-1].id, 0.7,
+                          {c.id: CandidatePrediction(0.1 * (j + 1), 30.0 - 5 * j - i) for j, c in enumerate(s.candidates)})
+        for i, s in enumerate(segs[:3])
+    ])  # fmt: skip
+    store.recommendations.set_override(segs[1].id, segs[1].candidates[0].id)
+    rows = store.recommendations.job_rows("m", role="document")
+    assert rows.segment_ids.tolist() == [s.id for s in segs]
+    assert rows.chosen.tolist() == [segs[0].candidates[-1].id, segs[1].candidates[0].id, segs[2].candidates[-1].id, -1]
+    assert rows.candidate_ids.tolist() == [c.id for s in segs for c in s.candidates]
+    assert rows.systems.tolist() == [c.system for s in segs for c in s.candidates]
+    assert rows.match_types.tolist() == [c.attributes.get("match_type") for s in segs for c in s.candidates]
+    assert rows.predicted.tolist() == [i < 3 for i, s in enumerate(segs) for _ in s.candidates]
+    np.testing.assert_array_equal(rows.fuzzy, [np.nan if c.fuzzy is None else c.fuzzy for s in segs for c in s.candidates])
+    job, _model, skipped = job_from_store(store)
+    assert skipped == 1 and job.n_segments == 3
+    assert job.picks.tolist() == [0, 1, 4] and job.systems.tolist() == ["tm", "tm", "mt", "tm", "mt"]
+    assert job.predicted_ter.tolist() == [30.0, 29.0, 24.0, 28.0, 23.0]

@@ -311,12 +311,18 @@ def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None) -
         known = is_mt & ~np.isnan(job.actual_ter)
         expected[is_mt], cat[is_mt], actual[known] = flat[is_mt], flat[is_mt], flat[known]
         cat_band[is_mt] = "MT flat"
-    for j in np.nonzero(job.kinds == "tm")[0]:
-        fuzzy = None if np.isnan(job.fuzzy[j]) else float(job.fuzzy[j])
-        label, payable = scheme.tm_band(fuzzy, job.match_types[j] if job.match_types is not None else None)
-        if repeated_row[j] and label != "context" and scheme.repetitions < payable:
-            label, payable = "repetitions", scheme.repetitions
-        cat[j], cat_band[j] = payable, (label if label in ("context", "repetitions", "new") else f"TM {label}")
+    tm_rows = np.nonzero(job.kinds == "tm")[0]
+    types = job.match_types[tm_rows].tolist() if job.match_types is not None else [None] * len(tm_rows)
+    bands: dict[tuple[float | None, str | None, bool], tuple[str, float]] = {}  # few distinct scores: price each once
+    for j, fuzzy, match_type, rep in zip(tm_rows.tolist(), job.fuzzy[tm_rows].tolist(), types, repeated_row[tm_rows].tolist()):
+        key = (None if fuzzy != fuzzy else fuzzy, match_type, rep)  # NaN: no score
+        band = bands.get(key)
+        if band is None:
+            label, payable = scheme.tm_band(key[0], match_type)
+            if rep and label != "context" and scheme.repetitions < payable:
+                label, payable = "repetitions", scheme.repetitions
+            band = bands[key] = (label if label in ("context", "repetitions", "new") else f"TM {label}"), payable
+        cat_band[j], cat[j] = band
     if repeated_row.any():
         for j in np.nonzero(is_mt & repeated_row)[0]:
             if cat[j] <= scheme.repetitions:
@@ -417,11 +423,14 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
 
     def group(keys: np.ndarray, order: list[str] | None = None) -> dict[str, dict[str, float | None]]:
         out: dict[str, dict[str, float | None]] = {}
-        present = list(dict.fromkeys(keys))
+        listed = keys.tolist()
+        present = list(dict.fromkeys(listed))
+        index = {k: i for i, k in enumerate(present)}
+        codes = np.fromiter(map(index.__getitem__, listed), dtype=np.int64, count=len(listed))
         if order is not None:
             present.sort(key=lambda k: order.index(k) if k in order else len(order))
         for k in present:
-            m = keys == k
+            m = codes == index[k]
             out[str(k)] = {
                 "segments": int(m.sum()),
                 "words": int(words[m].sum()),

@@ -20,12 +20,10 @@ from tmtprime.errors import ModelError
 from tmtprime.formats.model import Candidate, Segment
 from tmtprime.progress import Reporter
 from tmtprime.recommend.labels import candidate_ter
-from tmtprime.tm.repetitions import first_occurrences
-from tmtprime.tm.tokenize import word_count
+from tmtprime.tm.repetitions import repetitions_and_words
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
-    from tmtprime.store.records import SegmentRecord
 
 
 @dataclass
@@ -55,9 +53,9 @@ class Job:
     has_reference: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
-        self.words = np.array([word_count(s) for s in self.sources], dtype=np.int64)
+        firsts, words = repetitions_and_words(self.sources)
+        self.words = np.array(words, dtype=np.int64)
         self.characters = np.array([len(s) for s in self.sources], dtype=np.int64)
-        firsts = first_occurrences(self.sources)
         self.first_occurrence = np.array([-1 if f is None else f for f in firsts], dtype=np.int64)
         self.repeated = self.first_occurrence >= 0
         has = np.zeros(len(self.sources), dtype=bool)
@@ -90,67 +88,74 @@ def job_from_store(
             f"{store.location} has no recommendations yet; run 'tmtprime recommend {store.location}' first"
         )
     document_id = store.documents.get(document).id if document else None
-    role = None if document_id is not None else "document"
-    total = store.segments.count(document_id=document_id, role=role)
-    segments = store.segments.iter(document_id=document_id, role=role)
-    records = [r for r in reporter.track(segments, total=total, desc="reading segments", unit="segment") if r.candidates]
-    recs = store.recommendations.for_segments([r.id for r in records], model=model)
-    kept = [r for r in records if r.id in recs]
-    if not kept:
+    reporter.status("reading the job")
+    rows = store.recommendations.job_rows(model, document_id=document_id, role=None if document_id else "document")
+    reporter.progress(len(rows.segment_ids), len(rows.segment_ids))
+    reporter.check()
+    with_candidates = np.isin(rows.segment_ids, rows.candidate_segments)
+    kept = np.flatnonzero(with_candidates & (rows.chosen >= 0))
+    if not len(kept):
         where = f"document {document!r}" if document else "the project's documents"
         raise ModelError(
             f"model {model!r} has no recommendations for {where}; run 'tmtprime recommend {store.location}' first"
         )
-    seg, systems, kinds, fuzzy, types, pred, prob, texts, picks = [], [], [], [], [], [], [], [], []
-    for i, record in enumerate(kept):
-        rec = recs[record.id]
-        seen: set[str] = set()
-        pick = -1
-        for cand in record.candidates:
-            prediction = rec.predictions.get(cand.id)
-            if cand.system in seen or prediction is None or prediction.predicted_ter is None:
-                continue  # a lower-ranked candidate of the same system, or one added after recommending
-            seen.add(cand.system)
-            if cand.id == rec.chosen_id:
-                pick = len(seg)
-            seg.append(i)
-            systems.append(cand.system)
-            kinds.append(cand.kind)
-            fuzzy.append(np.nan if cand.fuzzy is None else cand.fuzzy)
-            types.append(cand.attributes.get("match_type"))
-            pred.append(prediction.predicted_ter)
-            prob.append(np.nan if prediction.probability is None else prediction.probability)
-            texts.append(cand.text)
-        if pick < 0:  # the chosen candidate was re-imported: fall back to the lowest predicted TER
-            rows = [j for j in range(len(seg)) if seg[j] == i]
-            pick = min(rows, key=lambda j: pred[j]) if rows else -1
-        picks.append(pick)
-    actual = np.full(len(seg), np.nan)
-    with_ref = [i for i, r in enumerate(kept) if r.reference]
+    # a candidate takes part when the model predicted it and no earlier candidate of its system did
+    # (a lower-ranked candidate of the same system, or one added after recommending, is left out)
+    kept_ids = rows.segment_ids[kept]
+    order = np.argsort(kept_ids)
+    valid = np.flatnonzero(rows.predicted & np.isin(rows.candidate_segments, kept_ids))
+    seg_ids, sys_ids = rows.candidate_segments[valid], rows.system_ids[valid]
+    first = np.ones(len(valid), dtype=bool)
+    first[1:] = (seg_ids[1:] != seg_ids[:-1]) | (sys_ids[1:] != sys_ids[:-1])
+    take = valid[first]
+    seg = order[np.searchsorted(kept_ids, rows.candidate_segments[take], sorter=order)]
+    predicted_ter = rows.predicted_ter[take]
+    picks = _picks(len(kept), seg, rows.candidate_ids[take] == rows.chosen[kept][seg], predicted_ter)
+    keys = [rows.keys[i] for i in kept]
+    sources = [rows.sources[i] for i in kept]
+    references = [rows.references[i] for i in kept]
+    actual = np.full(len(take), np.nan)
+    with_ref = [i for i, r in enumerate(references) if r]
     if with_ref:
-        actual = _actual_ter(kept, with_ref, np.array(seg), systems, kinds, texts, reporter)
+        needed = np.flatnonzero(np.isin(seg, with_ref))
+        found = store.recommendations.candidate_texts(rows.candidate_ids[take][needed].tolist())
+        texts = [found.get(int(c), "") for c in rows.candidate_ids[take]]
+        actual = _actual_ter(keys, sources, references, with_ref, seg, rows.systems[take], rows.kinds[take], texts, reporter)
     job = Job(
-        sources=[r.source for r in kept],
-        documents=np.array([r.document for r in kept], dtype=object),
-        segments=np.array(seg, dtype=np.int64),
-        systems=np.array(systems, dtype=object),
-        kinds=np.array(kinds, dtype=object),
-        fuzzy=np.array(fuzzy, dtype=np.float64),
-        predicted_ter=np.array(pred, dtype=np.float64),
-        probability=np.array(prob, dtype=np.float64),
+        sources=sources,
+        documents=rows.documents[kept],
+        segments=seg.astype(np.int64),
+        systems=rows.systems[take],
+        kinds=rows.kinds[take],
+        fuzzy=rows.fuzzy[take],
+        predicted_ter=predicted_ter,
+        probability=rows.probability[take],
         actual_ter=actual,
-        picks=np.array(picks, dtype=np.int64),
-        match_types=np.array(types, dtype=object),
+        picks=picks,
+        match_types=rows.match_types[take],
     )
-    return job, model, len(records) - len(kept)
+    return job, model, int(with_candidates.sum()) - len(kept)
+
+
+def _picks(n_segments: int, seg: np.ndarray, is_chosen: np.ndarray, predicted_ter: np.ndarray) -> np.ndarray:
+    """Each segment's chosen row; where the chosen candidate was re-imported, its row of lowest predicted TER (-1 without rows)."""
+    picks = np.full(n_segments, -1, dtype=np.int64)
+    by_ter = np.lexsort((np.arange(len(seg)), predicted_ter, seg))
+    lowest = by_ter[np.r_[True, seg[by_ter][1:] != seg[by_ter][:-1]]] if len(seg) else by_ter
+    picks[seg[lowest]] = lowest
+    chosen = np.flatnonzero(is_chosen)
+    picks[seg[chosen]] = chosen
+    return picks
 
 
 def _actual_ter(
-    records: Sequence[SegmentRecord],
+    keys: Sequence[str],
+    sources: Sequence[str],
+    references: Sequence[str | None],
     with_ref: list[int],
     seg: np.ndarray,
-    systems: list[str],
-    kinds: list[str],
+    systems: np.ndarray,
+    kinds: np.ndarray,
     texts: list[str],
     reporter: Reporter,
     batch: int = 500,
@@ -161,7 +166,7 @@ def _actual_ter(
         chunk = with_ref[start : start + batch]
         rows = [np.arange(lo, hi) for lo, hi in zip(np.searchsorted(seg, chunk, "left"), np.searchsorted(seg, chunk, "right"))]
         segments = [
-            Segment(key=records[i].key, source=records[i].source, reference=records[i].reference,
+            Segment(key=keys[i], source=sources[i], reference=references[i],
                     candidates=[Candidate(system=systems[j], kind=kinds[j], text=texts[j]) for j in r])  # type: ignore[arg-type]
             for i, r in zip(chunk, rows)
         ]

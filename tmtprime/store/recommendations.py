@@ -19,6 +19,8 @@ from sqlalchemy import Connection, bindparam, delete, exists, func, insert, sele
 from tmtprime.errors import StoreError
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
+from tmtprime.store.job_rows import JobRows, candidate_texts, read_job_rows
+from tmtprime.store.segments import segment_filters
 from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
 
 if TYPE_CHECKING:
@@ -94,6 +96,16 @@ class Recommendations:
                         predictions=predictions.get(r.id, {}),
                     )
         return found
+
+    def job_rows(self, model: str, *, document_id: int | None = None, role: str | None = None) -> JobRows:
+        """The cost job of ``model`` as arrays (one document, or every document of ``role``); see :mod:`~tmtprime.store.job_rows`."""
+        with self._store.connection() as conn:
+            return read_job_rows(conn, _model_id(conn, model), segment_filters(document_id, role))
+
+    def candidate_texts(self, candidate_ids: Sequence[int]) -> dict[int, str]:
+        """The text of each given candidate, by id."""
+        with self._store.connection() as conn:
+            return candidate_texts(conn, list(candidate_ids))
 
     def set_override(self, segment_id: int, candidate_id: int | None, *, model: str | None = None) -> None:
         """Record the user's choice for a segment (``None`` clears it, accepting the model's pick)."""

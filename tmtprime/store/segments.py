@@ -150,7 +150,7 @@ class Segments:
     def count(self, *, document_id: int | None = None, role: str | None = None) -> int:
         """Number of segments (of one document, or of all documents of a role)."""
         query = select(func.count()).select_from(_SEG.join(_DOC, _DOC.c.id == _SEG.c.document_id))
-        query = query.where(*self._filters(document_id, role))
+        query = query.where(*segment_filters(document_id, role))
         with self._store.connection() as conn:
             return int(conn.execute(query).scalar_one())
 
@@ -166,7 +166,7 @@ class Segments:
         base = (
             select(_SEG, _DOC.c.name.label("document_name"), _DOC.c.role)
             .join(_DOC, _DOC.c.id == _SEG.c.document_id)
-            .where(*self._filters(document_id, role))
+            .where(*segment_filters(document_id, role))
             .order_by(_SEG.c.document_id, _SEG.c.position)
             .limit(batch_size)
         )
@@ -228,14 +228,16 @@ class Segments:
                 total += insert_candidates(conn, chunk, replace=False)
         return total
 
-    @staticmethod
-    def _filters(document_id: int | None, role: str | None) -> list[Any]:
-        filters: list[Any] = []
-        if document_id is not None:
-            filters.append(_SEG.c.document_id == document_id)
-        if role is not None:
-            filters.append(_DOC.c.role == role)
-        return filters
+
+
+def segment_filters(document_id: int | None, role: str | None) -> list[Any]:
+    """Conditions (on segments joined with documents) for one document, or every document of a role."""
+    filters: list[Any] = []
+    if document_id is not None:
+        filters.append(_SEG.c.document_id == document_id)
+    if role is not None:
+        filters.append(_DOC.c.role == role)
+    return filters
 
 
 def _segment(row: Row[Any], candidates: list[Candidate]) -> Segment:

@@ -13,23 +13,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tmtprime.tm.tokenize import tokenize, word_count
+from tmtprime.tm.tokenize import surfaces_and_words, surfaces_and_words_cached, word_count
 
 
 def repetition_key(text: str) -> tuple[str, ...]:
     """What two segments must share to repeat each other: their surface tokens."""
-    return tuple(t.text for t in tokenize(text))
+    return surfaces_and_words(text)[0]
 
 
 def first_occurrences(sources: Sequence[str]) -> list[int | None]:
     """For each segment, the index of the earlier segment it repeats, or None for a first occurrence."""
+    return repetitions_and_words(sources)[0]
+
+
+def repetitions_and_words(sources: Sequence[str]) -> tuple[list[int | None], list[int]]:
+    """:func:`first_occurrences` and each segment's word count, tokenising each distinct text (or word) once."""
+    facts: dict[str, tuple[tuple[str, ...], int]] = {}
+    chunks: dict[str, tuple[tuple[str, ...], int]] = {}
     seen: dict[tuple[str, ...], int] = {}
-    out: list[int | None] = []
+    firsts: list[int | None] = []
+    words: list[int] = []
     for i, text in enumerate(sources):
-        key = repetition_key(text)
-        first = seen.setdefault(key, i)
-        out.append(None if first == i else first)
-    return out
+        fact = facts.get(text)
+        if fact is None:
+            fact = facts[text] = surfaces_and_words_cached(text, chunks)
+        first = seen.setdefault(fact[0], i)
+        firsts.append(None if first == i else first)
+        words.append(fact[1])
+    return firsts, words
 
 
 @dataclass(frozen=True, slots=True)

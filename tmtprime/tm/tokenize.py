@@ -122,6 +122,44 @@ def token_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(t.key for t in tokens if t.key is not None), tuple(t.text for t in tokens)
 
 
+_COUNTED = frozenset(("word", "url", "number"))
+"""Match groups a CAT analysis counts as words (a URL is a word token)."""
+
+
 def word_count(text: str) -> int:
     """Words as a CAT analysis counts them: words, numbers, URLs (not placeholders/punctuation)."""
-    return sum(1 for t in tokenize(text) if t.kind in ("word", "number"))
+    return surfaces_and_words(text)[1]
+
+
+_MAY_SPAN_SPACE = re.compile(r"[%<{]")
+"""Only tokens that begin with one of these can hold whitespace (``%(name) s``, ``<a href="x">``, ``{0, number}``)."""
+
+
+def surfaces_and_words_cached(text: str, cache: dict[str, tuple[tuple[str, ...], int]]) -> tuple[tuple[str, ...], int]:
+    """:func:`surfaces_and_words`, tokenising each whitespace-separated chunk once across calls sharing ``cache``.
+
+    Exact for ASCII text without ``%``, ``<`` or ``{``: no normalisation applies
+    and no token holds whitespace, so the tokens of a text are those of its
+    chunks in order. Other texts are tokenised whole.
+    """
+    if not text.isascii() or _MAY_SPAN_SPACE.search(text):
+        return surfaces_and_words(text)
+    surfaces: list[str] = []
+    words = 0
+    for chunk in text.split():
+        found = cache.get(chunk)
+        if found is None:
+            found = cache[chunk] = surfaces_and_words(chunk)
+        surfaces.extend(found[0])
+        words += found[1]
+    return tuple(surfaces), words
+
+
+def surfaces_and_words(text: str) -> tuple[tuple[str, ...], int]:
+    """The surface forms of ``text``'s tokens and its :func:`word_count`, from one tokenisation."""
+    surfaces = []
+    words = 0
+    for match in token_matches(text):
+        surfaces.append(match.group())
+        words += match.lastgroup in _COUNTED
+    return tuple(surfaces), words
