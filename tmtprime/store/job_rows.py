@@ -24,12 +24,12 @@ from tmtprime.store import schema as db
 if TYPE_CHECKING:
     from sqlalchemy import Connection, CursorResult
 
-_SEG = db.Segment.__table__
-_DOC = db.Document.__table__
-_CAND = db.Candidate.__table__
-_SYS = db.System.__table__
-_REC = db.Recommendation.__table__
-_SCORES = db.CandidateScore.__table__
+_SEG = db.SegmentRow.__table__
+_DOC = db.DocumentRow.__table__
+_CAND = db.CandidateRow.__table__
+_SYS = db.SystemRow.__table__
+_REC = db.RecommendationRow.__table__
+_SCORES = db.CandidateScoreRow.__table__
 
 
 @dataclass
