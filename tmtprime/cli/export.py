@@ -14,7 +14,8 @@ FORMATS = ("csv", "json", "xliff", "xliff2", "tmx", "po", "original")
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "export",
-        help="export recommendations (csv/json), documents for translators (xliff/xliff2) or the TM (tmx)",
+        help="export the picks (csv/json, a picks TMX), each file pretranslated in its own format (original), "
+        "documents for translators (xliff/xliff2/po) or the TM (tmx)",
         description=(
             "csv: one row per segment (document, index, key, doc_id, seg_id, context, source, "
             "system, kind, confidence, fuzzy, text); the pick columns are empty for a segment without a "
