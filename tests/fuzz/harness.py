@@ -74,7 +74,7 @@ class Tally:
 
     @property
     def bad(self) -> int:
-        return self.counts["crash"] + self.counts["hang"] + self.counts["store changed"] + self.counts["two lines"]
+        return sum(self.counts[o] for o in ("crash", "hang", "store changed", "two lines", "mis-detected"))
 
 
 # ---------------------------------------------------------------- seeds
@@ -153,6 +153,50 @@ def seeds() -> list[Seed]:
         Seed("text", "tm.en.txt", _TEXT.encode(), "tm", "text", _TEXT_TARGET.encode()),
     ]
     return out
+
+
+# ---------------------------------------------------------------- reproducers of past finds
+
+
+@dataclass(frozen=True)
+class Reproducer:
+    """A file that once broke a reader (issue 30), and a fragment of the one-line error it must give now."""
+
+    name: str
+    data: bytes
+    message: str
+
+
+def _long(data: bytes, unit: bytes, end: bytes) -> bytes:
+    """``data`` with 700 copies of its first ``unit ... end`` element: the broken markup lies past the 64 KB head."""
+    i = data.index(unit)
+    j = data.index(end, i) + len(end)
+    copies = b"".join(data[i:j].replace(b'id="', f'id="c{n}-'.encode(), 1) for n in range(700))
+    return data[:i] + copies + data[i:]
+
+
+def reproducers() -> list[Reproducer]:
+    """A ``<trans-unit>``/``<unit>`` outside a recognised ``<file>`` and a byte-order mark the body contradicts.
+
+    The first four crashed the XLIFF 1.2 reader (``AssertionError`` from
+    ``formats.base.primed``: 4 of 40,000 inputs with a fresh seed); the last
+    imported as one garbled plain-text segment with exit status 0.
+    """
+    xlf = _long((FIXTURES / "po2xliff.xlf").read_bytes(), b"<trans-unit", b"</trans-unit>")
+    mq = _long((FIXTURES / "memoq.mqxliff").read_bytes(), b"<trans-unit", b"</trans-unit>")
+    x2 = _long(_XLIFF2.encode(), b"<unit", b"</unit>")
+    return [
+        Reproducer("prefix.xlf", xlf.replace(b"<file ", b"<x:file ", 1), "inside <x:file>"),
+        Reproducer("bom-in-tag.xlf", xlf.replace(b"<file ", "<fi\ufeffle ".encode(), 1), "inside <fi\\ufeffle>"),
+        Reproducer("renamed.xlf", xlf.replace(b"<file ", b"<fiel ", 1).replace(b"</file>", b"</fiel>"),
+                   "inside <fiel>"),
+        Reproducer("renamed.mqxliff", mq.replace(b"<file ", b"<fil ", 1).replace(b"</file>", b"</fil>"),
+                   "inside <fil>"),
+        Reproducer("renamed2.xlf", x2.replace(b"<file ", b"<fiel ", 1).replace(b"</file>", b"</fiel>"),
+                   "<unit> outside an XLIFF 2 <file> element (it is inside <fiel>)"),
+        Reproducer("bom-utf16be-utf8.xlf", b"\xfe\xff" + x2 + b"\n" * (len(x2) % 2),  # even: it decodes
+                   "the byte-order mark says UTF-16-BE but UTF-8 text follows it"),
+    ]
 
 
 # ---------------------------------------------------------------- mutations
@@ -303,6 +347,24 @@ def fuzz_input(reader: str, k: int, seed: int = 0) -> tuple[Seed, bytes, list[st
     return s, data, names
 
 
+_FAMILY = {"sdlxliff": "xliff12", "mqxliff": "xliff12", "mxliff": "xliff12"}
+"""Detected formats counted as one (the XLIFF 1.2 dialects)."""
+_SEED_FORMATS: dict[str, str] = {}
+
+
+def _seed_format(seed: Seed, work: Path) -> str:
+    """The format detected for the unmutated seed (some ``.xlf`` fixtures are XLIFF 2), as a ``_FAMILY``."""
+    if seed.name not in _SEED_FORMATS:
+        from tmtprime.formats import detect_format
+
+        path = work / f"seed-{seed.name}"
+        path.write_bytes(seed.data)
+        fmt = detect_format(path)
+        path.unlink()
+        _SEED_FORMATS[seed.name] = _FAMILY.get(fmt, fmt)
+    return _SEED_FORMATS[seed.name]
+
+
 class _Project:
     """A project store kept open across inputs, with the digest of its content when no import is running."""
 
@@ -334,7 +396,11 @@ class _Project:
         except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
             tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
         else:
-            tally.add("ok")
+            found = _FAMILY.get(result.document.format, result.document.format)
+            if s.fmt is None and found != _seed_format(s, path.parent):
+                tally.add("mis-detected", f"{what}: imported as {result.document.format}")
+            else:
+                tally.add("ok")
             self.store.documents.delete(result.document.name)
             self.digest = store_digest(self.path)
 
@@ -349,7 +415,8 @@ def fuzz_readers(
     (a TmtprimeError with a one-line message, store unchanged), ``crash``
     (another exception), ``hang`` (over ``timeout`` s), ``store changed`` (a
     failed import that left a trace), ``two lines`` (an error message with a
-    line break).
+    line break), ``mis-detected`` (imported, but detected as another format
+    than its seed's: a file guessed into garbage that the user is told is fine).
     """
     all_seeds = [s for s in seeds() if readers is None or s.reader in readers]
     tallies: dict[str, Tally] = {}

@@ -75,16 +75,20 @@ def check_lang(
         raise LanguageMismatch(f"{what} language is {found!r}", wanted, file=file, location=location)
 
 
-def primed(gen: Iterator[T | None]) -> Iterator[T]:
+def primed(gen: Iterator[T | None], file: str | None = None) -> Iterator[T]:
     """Run ``gen`` up to its first ``yield None`` (the header is read) and return it.
 
     Readers are generators that fill ``DocumentInfo`` from the file header, then
     ``yield None`` once, then stream units; this lets ``read_*`` return a complete
     ``DocumentInfo`` together with a lazy iterator, and report a bad header at once.
+    A reader that meets a unit before its header refuses the file itself, naming
+    the element; should one still yield a unit first, the user gets a one-line
+    ``FormatError`` naming ``file``, not a traceback.
     """
     first = next(gen, None)
     if first is not None:
-        raise AssertionError("reader must yield None after its header")
+        raise FormatError("a unit comes before the document header that should hold it; "
+                          "check the file's structure", file=file)
     return gen  # type: ignore[return-value]
 
 

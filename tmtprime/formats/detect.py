@@ -10,6 +10,7 @@ character; anything else is plain text (one segment per line).
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from dataclasses import dataclass, field
@@ -102,9 +103,49 @@ def xml_format(root: XmlRoot) -> str | None:
     return "xliff12"
 
 
+def _check_bom(head: bytes, bom_enc: str, bom: int, file: str) -> None:
+    """Refuse a byte-order mark that the bytes after it contradict.
+
+    A UTF-16/32 mark before UTF-8 text (no NUL byte, valid UTF-8), a UTF-8
+    mark before UTF-16 text, or a second mark of another encoding: decoding
+    by the mark would turn the file into one line of garbage that imports as
+    plain text. (A mark that only contradicts the XML declaration is not
+    refused: the XML parser follows the mark, and so does everything here.)
+    """
+    body = head[bom : bom + 4096]
+    second, _ = sniff_bom(body)
+    if second and second != bom_enc:
+        found = f"a second byte-order mark, of {second.upper()}"
+    elif bom_enc.startswith("utf-16") or bom_enc.startswith("utf-32"):
+        if b"\x00" in body or not _utf8_prefix(body):
+            return
+        found = "UTF-8 text"
+    elif body.startswith((b"<\x00", b"\x00<")):
+        found = "UTF-16 text"
+    else:
+        return
+    raise FormatError(f"the byte-order mark says {bom_enc.upper()} but {found} follows it: save the file again "
+                      "in one encoding (UTF-8 is safest)", file=file, location="byte 1")
+
+
+def _utf8_prefix(data: bytes) -> bool:
+    """True when ``data`` is valid UTF-8 (a character cut at its end allowed)."""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _looks_like_xml(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("<")
 
+
+_XML_KINDS = ("tmx", "xlf", "xliff", "sdlxliff", "mqxliff", "mxliff", "txlf")
+_STRUCTURED = {f".{e}": "XML document" for e in _XML_KINDS} | {
+    ".json": "JSON", ".jsonl": "JSON lines", ".ndjson": "JSON lines", ".po": "gettext PO file",
+    ".pot": "gettext PO file"}
+"""Extensions whose content falls back to plain text only when asked: a broken file is refused, not guessed."""
 
 _PO_RE = re.compile(r'^(msgctxt|msgid)\s+"', re.M)
 _PO_STR_RE = re.compile(r'^msgstr(\[\d+\])?\s+"', re.M)
@@ -120,7 +161,9 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     if not head.strip(b" \t\r\n\x00\xef\xbb\xbf\xff\xfe"):
         raise FormatError("the file is empty", file=str(p))
     enc = xml_encoding(head)
-    _, bom = sniff_bom(head)
+    bom_enc, bom = sniff_bom(head)
+    if bom_enc:
+        _check_bom(head, bom_enc, bom, str(p))
     if head.startswith(b"PK\x03\x04"):
         raise FormatError("a ZIP container (.docx/.xlsx/.sdlppx/.mqxlz...): export or unpack the XLIFF, TMX, "
                           "PO or CSV inside it", file=str(p))
@@ -134,7 +177,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
         root = sniff_xml_root(head, str(p))
         if root is None:
-            if ext in (".tmx", ".xlf", ".xliff", ".sdlxliff", ".mqxliff", ".mxliff", ".txlf"):
+            if ext[1:] in _XML_KINDS:
                 raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")
             return "text"
         fmt = xml_format(root)
@@ -158,6 +201,9 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return "csv"
     if ext in (".tsv", ".tab"):
         return "tsv"
+    if ext in _STRUCTURED:
+        raise FormatError(f"the extension says {ext} but the content is no {_STRUCTURED[ext]}: give --format text "
+                          "to read it as plain text, one segment per line", file=str(p), location="line 1")
     if lines and all("\t" in ln for ln in lines[: min(len(lines), 20)]) and len(lines) > 1:
         tabs = {ln.count("\t") for ln in lines[:20]}
         if len(tabs) == 1 or ext != ".txt":

@@ -46,7 +46,7 @@ from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, r
 from .model import Candidate, DocumentInfo, Segment
 from .sources import read_head
 from .tmx import require_root
-from .xmlsafe import iterparse, release, where, xml_encoding
+from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
 
 X = f"{{{XLIFF12_NS}}}"
 SDL = f"{{{SDL_NS}}}"
@@ -374,11 +374,14 @@ def _alt_kind(alt: etree._Element, tgt: etree._Element | None, origin: str | Non
 
 def _stream(opts: ReadOptions, info: DocumentInfo) -> Iterator[Segment | None]:
     r = _Reader(opts, info)
-    announced = False
+    announced = in_file = False
     for ev, el in iterparse(opts.path, events=("start", "end")):
         tag = el.tag
         if ev == "start":
+            if tag == X + "trans-unit" and not in_file:
+                raise unit_outside_file(el, "trans-unit", "an XLIFF 1.2 <file>", opts.name)
             if tag == X + "file":
+                in_file = True
                 r.start_file(el)
                 r.space.append(el.get(XML_SPACE, "preserve" if r.space[-1] else "default") == "preserve")
                 if not announced:
@@ -403,6 +406,7 @@ def _stream(opts: ReadOptions, info: DocumentInfo) -> Iterator[Segment | None]:
             r.space.pop()
             r.context.pop()
         elif tag == X + "file":
+            in_file = False
             r.space.pop()
             release(el)
     if not announced:
@@ -424,7 +428,7 @@ def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
                           file=opts.name)
     if root is not None and "okapi-framework:xliff-extensions" in root.nsmap.values() and not info.tool:
         info.tool = "Okapi Framework"
-    return info, primed(_stream(opts, info))
+    return info, primed(_stream(opts, info), opts.name)
 
 
 # ---------------------------------------------------------------- writing

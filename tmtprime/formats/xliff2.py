@@ -38,7 +38,7 @@ from .sources import read_head
 from .tmx import require_root
 from .xliff12 import attribute_box
 from .xliff12 import read_attribute_box
-from .xmlsafe import iterparse, release, where, xml_encoding
+from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
 
 X = f"{{{XLIFF2_NS}}}"
 MTC_NS = "urn:oasis:names:tc:xliff:matches:2.0"
@@ -61,6 +61,7 @@ class _Reader:
         self.file = opts.name
         self.info = info
         self.file_no = 0
+        self.file_depth = 0  # > 0 inside a <file>: a <unit> anywhere else is refused
         self.space: list[bool] = [False]
 
     def root(self, el: etree._Element) -> None:
@@ -202,6 +203,8 @@ def _events(opts: ReadOptions, info: DocumentInfo) -> Iterator[Segment | None]:
     for ev, el in iterparse(opts.path, events=("start", "end")):
         tag = el.tag
         if ev == "start":
+            if tag == X + "unit" and r.file_depth == 0:
+                raise unit_outside_file(el, "unit", "an XLIFF 2 <file>", opts.name)
             if tag == X + "xliff":
                 r.root(el)
                 announced = True
@@ -209,6 +212,7 @@ def _events(opts: ReadOptions, info: DocumentInfo) -> Iterator[Segment | None]:
             elif tag in (X + "file", X + "group"):
                 if tag == X + "file":
                     r.file_no += 1
+                    r.file_depth += 1
                 space = el.get(XML_SPACE)
                 r.space.append(r.space[-1] if space is None else space == "preserve")
             continue
@@ -218,6 +222,7 @@ def _events(opts: ReadOptions, info: DocumentInfo) -> Iterator[Segment | None]:
         elif tag in (X + "file", X + "group"):
             r.space.pop()
             if tag == X + "file":
+                r.file_depth -= 1
                 release(el)
     if not announced:
         raise FormatError("not an XLIFF 2 document", file=opts.name)
@@ -230,7 +235,7 @@ def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
     if root is not None and not (root.namespace or "").startswith("urn:oasis:names:tc:xliff:document:2."):
         raise FormatError(f"namespace {root.namespace!r} is not XLIFF 2 ({XLIFF2_NS})", file=opts.name)
     info = DocumentInfo(path=opts.name, format="xliff2", encoding=xml_encoding(head))
-    return info, primed(_events(opts, info))
+    return info, primed(_events(opts, info), opts.name)
 
 
 # ---------------------------------------------------------------- writing

@@ -153,3 +153,28 @@ def where(el: etree._Element, what: str | None = None) -> str:
     """``line N`` (and the unit name) of an element, for error messages."""
     line = f"line {el.sourceline}" if el.sourceline else ""
     return ", ".join(p for p in (line, what) if p)
+
+
+def unit_outside_file(el: etree._Element, unit: str, container: str, file: str) -> FormatError:
+    """The error for a unit that no recognised ``<file>`` holds (a renamed or wrongly prefixed one).
+
+    Readers take a document's languages and keys from its ``<file>``; a unit
+    read without one would either crash the reader or be filed under nothing.
+    The message names the element found instead, with invisible characters
+    (a byte-order mark inside a tag name) spelled out.
+    """
+    parent = el.getparent()
+    holder = ""
+    while parent is not None and parent.getparent() is not None:
+        holder = parent.tag
+        parent = parent.getparent()
+    found = f" (it is inside <{visible(holder.rpartition('}')[2])}>)" if holder else ""
+    return FormatError(
+        f"<{unit}> outside {container} element{found}: check that element's name and namespace prefix",
+        file=file, location=where(el),
+    )
+
+
+def visible(text: str) -> str:
+    """``text`` with invisible and control characters as ``\\uXXXX`` (for names quoted in messages)."""
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)

@@ -1,0 +1,50 @@
+"""Past fuzz finds (issue 30) through the import: one clear line naming the file and element, the store unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fuzz.harness import Seed, Tally, _Project, reproducers
+from tmtprime.errors import FormatError
+from tmtprime.store.importer import import_file
+
+CASES = reproducers()
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory):
+    p = _Project(tmp_path_factory.mktemp("reproducers") / "project.db", ("en", "es"))
+    yield p
+    p.store.close()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_a_past_find_is_one_clear_error(project: _Project, tmp_path: Path, case) -> None:  # noqa: ANN001
+    path = tmp_path / case.name
+    path.write_bytes(case.data)
+    with pytest.raises(FormatError) as error:
+        import_file(project.store, path, role="document")
+    message = str(error.value)
+    assert case.message in message
+    assert message.startswith(f"{path}:") and "\n" not in message
+    # and the harness sees it as a clean error: one line, the store as it was
+    tally = Tally()
+    project.import_one(tally, path, Seed("xliff12", case.name, case.data, "document"), None, case.name, 30.0)
+    assert tally.counts == {"clean error": 1}, tally.failures
+
+
+def test_the_reproducers_are_well_formed_apart_from_their_defect(tmp_path: Path) -> None:
+    """Unbroken (the file element named right, no stray mark), each one imports: the defect alone is refused."""
+    from tmtprime.formats import read_document
+
+    for case in CASES:
+        fixed = (case.data.replace(b"x:file", b"file").replace("fi\ufeffle".encode(), b"file")
+                 .replace(b"fiel", b"file").replace(b"<fil ", b"<file ").replace(b"</fil>", b"</file>"))
+        if fixed.startswith(b"\xfe\xff"):
+            fixed = fixed[2:]
+        path = tmp_path / case.name
+        path.write_bytes(fixed)
+        _, segments = read_document(path, source_lang="en")
+        assert sum(1 for _ in segments) > 700, case.name
