@@ -10,6 +10,12 @@ def add_quiet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
 
 
+def add_quiet_confirmation(parser: argparse.ArgumentParser) -> None:
+    """``-q/--quiet`` for a command whose only output is a confirmation: silent on success (scripts)."""
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print nothing on success (the exit status says it); errors still go to stderr")
+
+
 def _jobs(text: str) -> int:
     try:
         value = int(text)

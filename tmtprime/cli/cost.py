@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from tmtprime.cli._common import add_quiet, add_quiet_confirmation
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("cost", help="list, show, check and store cost schemes (rates per band and system)")
@@ -12,21 +14,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     schemes = sub.add_parser("schemes", help="the shipped presets (and a project's stored schemes)")
     schemes.add_argument("path", nargs="?", metavar="PATH", help="also list the schemes stored in this project")
+    add_quiet(schemes)
     schemes.set_defaults(handler=_schemes)
 
     show = sub.add_parser("show", help="print a scheme (a preset, a file, or with --project a stored one) as JSON")
     show.add_argument("scheme", nargs="?", default="matecat", metavar="NAME|FILE", help="default: matecat")
     show.add_argument("--project", metavar="PATH", help="look the name up among this project's stored schemes first")
+    add_quiet(show)
     show.set_defaults(handler=_show)
 
     check = sub.add_parser("check", help="validate a scheme file (.toml or .json)")
     check.add_argument("file", metavar="FILE")
+    add_quiet_confirmation(check)
     check.set_defaults(handler=_check)
 
     save = sub.add_parser("save", help="store a scheme file (or preset) in a project under a name")
     save.add_argument("path", metavar="PATH", help="project file or database URL")
     save.add_argument("scheme", metavar="FILE|PRESET")
     save.add_argument("--name", metavar="NAME", help="name in the project (default: the scheme's own name)")
+    add_quiet_confirmation(save)
     save.set_defaults(handler=_save)
 
 
@@ -64,10 +70,9 @@ def _check(ns: argparse.Namespace) -> int:
     from tmtprime.cost import read_scheme_file
 
     scheme = read_scheme_file(ns.file)
-    print(
-        f"{ns.file}: valid cost scheme {scheme.name!r} ({scheme.currency} {scheme.word_rate:g}/word, "
-        f"{len(scheme.tm_bands)} TM bands, {len(scheme.mt_bands)} quality bands, MT priced by {scheme.mt_pricing})"
-    )
+    if not ns.quiet:
+        print(f"{ns.file}: valid cost scheme {scheme.name!r} ({scheme.currency} {scheme.word_rate:g}/word, "
+              f"{len(scheme.tm_bands)} TM bands, {len(scheme.mt_bands)} quality bands, MT priced by {scheme.mt_pricing})")
     return 0
 
 
@@ -79,5 +84,6 @@ def _save(ns: argparse.Namespace) -> int:
     name = ns.name or scheme.name
     with Store.open(ns.path) as store:
         store.cost_schemes.save(name, scheme.to_dict())
-    print(f"stored cost scheme {name!r} in {ns.path}")
+    if not ns.quiet:
+        print(f"stored cost scheme {name!r} in {ns.path}")
     return 0

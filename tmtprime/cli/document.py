@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.cli._common import add_quiet_confirmation
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("document", help="remove an imported file (undo an import)")
@@ -19,6 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     remove.add_argument("path", metavar="PATH", help="project file or database URL")
     remove.add_argument("name", metavar="NAME", help="document name (as `tmtprime project info` lists it)")
+    add_quiet_confirmation(remove)
     remove.set_defaults(handler=_remove)
 
 
@@ -28,5 +31,6 @@ def _remove(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         doc = store.documents.get(ns.name)
         store.documents.delete(ns.name)
-    print(f"removed {doc.role} {doc.name!r} ({doc.unit_count} units) and everything derived from it")
+    if not ns.quiet:
+        print(f"removed {doc.role} {doc.name!r} ({doc.unit_count} units) and everything derived from it")
     return 0

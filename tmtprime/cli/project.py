@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tmtprime.cli._common import add_quiet, add_quiet_confirmation
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("project", help="create a project or show what it holds")
@@ -15,10 +17,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.add_argument("--source-lang", "-s", required=True, metavar="LANG", help="source language, e.g. en")
     create.add_argument("--target-lang", "-t", required=True, metavar="LANG", help="target language, e.g. es")
     create.add_argument("--name", help="project name (default: the file name)")
+    add_quiet_confirmation(create)
     create.set_defaults(handler=_create)
 
     info = sub.add_parser("info", help="languages, documents, systems, TM size, models, recommendations")
     info.add_argument("path", metavar="PATH", help="project file or database URL")
+    add_quiet(info)
     info.set_defaults(handler=_info)
 
 
@@ -27,7 +31,8 @@ def _create(ns: argparse.Namespace) -> int:
 
     with Store.create(ns.path, source_lang=ns.source_lang, target_lang=ns.target_lang, name=ns.name) as store:
         project = store.project()
-    print(f"created project {project.name!r} ({project.source_lang}->{project.target_lang}) at {ns.path}")
+    if not ns.quiet:
+        print(f"created project {project.name!r} ({project.source_lang}->{project.target_lang}) at {ns.path}")
     return 0
 
 

@@ -20,6 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_quiet(fetch)
     fetch.set_defaults(handler=_fetch)
     info = sub.add_parser("info", help="list which resources are present and which paraphrase indexes are compiled")
+    add_quiet(info)
     info.set_defaults(handler=_info)
     parser.set_defaults(handler=lambda ns: parser.print_help(sys.stderr) or 2)
 
