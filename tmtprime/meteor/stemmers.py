@@ -3,12 +3,16 @@
 The jar ships the 2010-era Java Snowball stemmers for danish dutch english
 finnish french german hungarian italian norwegian portuguese romanian
 russian spanish swedish turkish (all available here); Czech and "other" have
-none (``No stemmer for language (czech)``). We use NLTK's ``SnowballStemmer``
-corrected where the jar differs (English is our own,
-:mod:`tmtprime.meteor.english_stemmer`; Turkish comes from ``snowballstemmer``),
-stem number-like tokens as the jar's stem matcher does, and keep case as the
-jar does (:func:`_keep_case`). Each correction and the measured agreement
-with the jar: docs/experiments/meteor-alignment.md.
+none (``No stemmer for language (czech)``). English is our own
+(:mod:`tmtprime.meteor.english_stemmer`). Most others come from the
+``snowballstemmer`` package (imports in milliseconds), set back to the jar's
+older algorithms where Snowball has changed since (:data:`_OLDER`,
+:func:`_snowball`); they are case-sensitive like the jar. French, German,
+Finnish and Hungarian still use NLTK's ``SnowballStemmer`` with the
+corrections below (NLTK's import costs most of a second; moving them is
+open work). Number-like tokens are stemmed as the jar's stem matcher does.
+Each correction and the measured agreement with the jar:
+docs/experiments/meteor-alignment.md and ``bench/meteor_stemmers.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ SNOWBALL_LANGUAGES = frozenset(
 
 Stemmer = Callable[[str], str]
 
-_PLACEHOLDER = "\ue000"  # a private-use character: a consonant for every NLTK stemmer
+_PLACEHOLDER = "\ue000"  # a private-use character: a consonant for every stemmer
 
 
 def _german(nltk_stem: Stemmer) -> Stemmer:
@@ -67,113 +71,6 @@ def _french_initial_y_is_consonant(word: str) -> bool:
     return not (word[1] in "ui" and len(word) > 2 and word[2] in _FRENCH_VOWELS)
 
 
-_ITALIAN_VOWELS = "aeiouàèìòù"
-_ITALIAN_ACCENTS = str.maketrans("áéíóú", "àèìòù")
-
-
-def _italian(nltk_stem: Stemmer, r1r2: Callable[[str, str], tuple[str, str]]) -> Stemmer:
-    def stem(word: str) -> str:
-        lower = word.lower()
-        if lower.endswith(("enza", "enze")):
-            marked = _italian_prelude(lower)
-            if r1r2(marked, _ITALIAN_VOWELS)[1].endswith(marked[-4:]):
-                return (marked[:-4] + "ent").replace("I", "i").replace("U", "u")
-        return nltk_stem(word)
-
-    return stem
-
-
-def _italian_prelude(word: str) -> str:
-    """Snowball Italian prelude: accents to grave, ``qu`` -> ``qU``, ``u``/``i`` between vowels upper-cased."""
-    chars = list(word.translate(_ITALIAN_ACCENTS).replace("qu", "qU"))
-    for i in range(1, len(chars) - 1):
-        if chars[i] in "ui" and chars[i - 1] in _ITALIAN_VOWELS and chars[i + 1] in _ITALIAN_VOWELS:
-            chars[i] = chars[i].upper()
-    return "".join(chars)
-
-
-_DANISH_VOWELS = frozenset("aeiouyæåø")
-
-
-def _danish(nltk_stem: Stemmer) -> Stemmer:
-    """Undouble a final double non-vowel (digits too: ``pack200`` -> ``pack20``) only inside R1."""
-
-    def stem(word: str) -> str:
-        result = nltk_stem(word)
-        lower = word.lower()
-        double = len(result) >= 2 and result[-1] == result[-2] and result[-1] not in _DANISH_VOWELS
-        if double and len(result) - 1 >= _danish_r1(lower):
-            return result[:-1]
-        return result
-
-    return stem
-
-
-def _danish_r1(word: str) -> int:
-    """Start of R1: after the first non-vowel following a vowel, at least 3; the end if there is no vowel."""
-    for i in range(1, len(word)):
-        if word[i] not in _DANISH_VOWELS and word[i - 1] in _DANISH_VOWELS:
-            return max(i + 1, 3)
-    return len(word)
-
-
-_PORTUGUESE_VOWELS = "aeiouáéíóúâêô"
-
-
-def _portuguese(nltk_stem: Stemmer, r1r2: Callable[[str, str], tuple[str, str]]) -> Stemmer:
-    """Keep ``ü`` (NLTK folds it to ``u``); after ``-mente`` strip ``ível`` but not ``ivel`` (NLTK: the reverse)."""
-
-    def stem(word: str) -> str:
-        lower = word.lower()
-        if "ü" in lower:
-            return nltk_stem(lower.replace("ü", _PLACEHOLDER)).replace(_PLACEHOLDER, "ü")
-        result = nltk_stem(word)
-        if lower.endswith("ivelmente") and result == lower[:-9]:
-            return lower[:-5]
-        if lower.endswith("ívelmente") and result == lower[:-5]:
-            r2 = r1r2(lower.replace("ã", "a~").replace("õ", "o~"), _PORTUGUESE_VOWELS)[1]
-            if len(r2) >= 9:
-                return lower[:-9]
-        return result
-
-    return stem
-
-
-_RUSSIAN_VOWELS = frozenset("аеиоуыэюя")
-# Letters in no suffix rule whose transliteration NLTK confuses: ё (a consonant for the jar), ъ (comes
-# back as ь), ч (ш + ч comes back as щ).
-_RUSSIAN_PROTECTED = frozenset("ёъч")
-_RUSSIAN_ADJECTIVE_ENDINGS = (
-    "ее", "ие", "ые", "ое", "ими", "ыми", "ей", "ий", "ый", "ой", "ем", "им", "ым", "ом", "его", "ого", "ему",
-    "ому", "их", "ых", "ую", "юю", "ая", "яя", "ою", "ею",
-)  # fmt: skip
-
-
-def _russian(nltk_stem: Stemmer) -> Stemmer:
-    """NLTK stems a Latin transliteration: protect what it would mangle, and redo what it misses.
-
-    ``ё`` is not a vowel for the jar (NLTK folds it to ``е``), ``ъ`` and ``шч`` come
-    back as ``ь`` and ``щ``, Latin letters in a Cyrillic token come back as Cyrillic; a word without a vowel has an
-    empty RV, so nothing is removed (NLTK still undoubles ``нн``); and the
-    participle ``-ующ-`` before an adjective ending is lost in transliteration.
-    """
-
-    def stem(word: str) -> str:
-        lower = word.lower()
-        if not any(c in _RUSSIAN_VOWELS for c in lower):
-            return lower
-        protected = "".join(chr(0xE000 + ord(c)) if c in _RUSSIAN_PROTECTED or c.isascii() and c.isalpha() else c
-                            for c in lower)
-        result = "".join(chr(ord(c) - 0xE000) if "\ue000" <= c <= "\ue4ff" else c for c in nltk_stem(protected))
-        if result.endswith("ующ") and any(lower == result + e for e in _RUSSIAN_ADJECTIVE_ENDINGS):
-            rv = next(i + 1 for i, c in enumerate(lower) if c in _RUSSIAN_VOWELS)
-            if len(result) - 3 >= rv:
-                return result[:-3]
-        return result
-
-    return stem
-
-
 _FINNISH_VOWELS = frozenset("aeiouyäö")
 
 
@@ -206,9 +103,6 @@ class _FinnishDoubles(_DoubleNonVowels):
 # How the jar's (older) algorithms differ from NLTK's, as settings of NLTK's stemmer instance:
 # attribute -> suffixes NLTK has and the jar does not (a tuple), or a replacement value.
 _NLTK_SETTINGS: dict[str, dict[str, object]] = {
-    "spanish": {"step1_suffixes": ("acion", "ucion"), "step2b_suffixes": ("éamos",)},
-    "portuguese": {"step1_suffixes": ("ança", "anças", "uça~o", "uço~es")},
-    "danish": {"double_consonants": ()},  # undoubling is redone by _danish, inside R1
     # The jar never removes the case endings guarded by a condition routine (-siin -seen -den -tten):
     # it falls back to the shorter ending -n, as NLTK does when the condition fails.
     "finnish": {
@@ -232,7 +126,7 @@ def _configure(snowball, name: str) -> None:
 
 # Letters the algorithm uses as markers (a u/i/y acting as a consonant) and lower-cases at the end:
 # an upper-case U, I or Y in the input is treated (and lower-cased) like one by the jar.
-_CASE_MARKERS = {"german": "UY", "french": "IUY", "italian": "IU", "dutch": "IY", "romanian": "IU"}
+_CASE_MARKERS = {"german": "UY", "french": "IUY"}
 _CASE_OFFSET = 0xF0000  # upper-case letters travel through NLTK as plane-15 private-use characters
 
 
@@ -257,8 +151,7 @@ def _keep_case(nltk_stem: Stemmer, markers: str) -> Stemmer:
     return stem
 
 
-_FIXES = {"german": _german, "french": _french, "danish": _danish, "russian": _russian}
-_FIXES_WITH_REGIONS = {"italian": _italian, "portuguese": _portuguese}
+_FIXES = {"german": _german, "french": _french}
 
 
 def _turkish() -> Stemmer:
@@ -279,6 +172,129 @@ def _turkish() -> Stemmer:
     return stem
 
 
+_NLTK_LANGUAGES = frozenset({"french", "german", "finnish", "hungarian"})
+
+
+def _snowball_class(name: str) -> type:
+    """A private copy of ``snowballstemmer``'s class for ``name``: its tables can be set back without
+    changing the package for anyone else in the process (the generated code reads them from its own class)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(f"snowballstemmer.{name}_stemmer")
+    assert spec is not None and spec.origin is not None
+    copy = importlib.util.spec_from_file_location(f"snowballstemmer._tmtprime_{name}", spec.origin)
+    assert copy is not None and copy.loader is not None
+    module = importlib.util.module_from_spec(copy)
+    copy.loader.exec_module(module)
+    return next(v for k, v in vars(module).items() if isinstance(v, type) and v.__module__ == module.__name__
+                and k.endswith("Stemmer"))
+
+
+def _drop_suffixes(cls: type, drop: frozenset[str]) -> None:
+    """Remove the suffixes ``drop`` from the class's among tables, relinking each entry to its longest
+    remaining suffix (what the backward search falls back to)."""
+    from snowballstemmer.among import Among
+
+    for attr, table in list(vars(cls).items()):
+        if not (isinstance(table, list) and table and isinstance(table[0], Among)):
+            continue
+        if not any(a.s in drop for a in table):
+            continue
+        kept = [a for a in table if a.s not in drop]
+        index = {a.s: i for i, a in enumerate(kept)}
+        setattr(cls, attr, [Among(a.s, next((index[a.s[k:]] for k in range(1, len(a.s)) if a.s[k:] in index), -1),
+                                  a.result, a.method) for a in kept])
+
+
+class _AnyNonVowel:
+    """A Snowball grouping holding every character but the vowels (the jar's ``non-v``: digits too)."""
+
+    def __init__(self, vowels: set[str]) -> None:
+        self.vowels = frozenset(vowels)
+
+    def __contains__(self, char: object) -> bool:
+        return char not in self.vowels
+
+
+def _set_result(cls: type, results: dict[str, int]) -> None:
+    """Give the suffixes ``results`` another action (their ``among`` result) in the class's tables."""
+    for table in vars(cls).values():
+        if isinstance(table, list):
+            for entry in table:
+                if getattr(entry, "s", None) in results:
+                    entry.result = results[entry.s]
+
+
+def _older_swedish(cls: type) -> None:
+    """No ``-et``/``-ets`` rules (``-s`` goes after any s-ending letter); ``-öst`` is rewritten only in ``löst``."""
+    _drop_suffixes(cls, frozenset({"et"}))
+    setattr(cls, "_SwedishStemmer__r_et_condition", lambda self: False)
+    cls.g_ost_ending = {"l"}
+
+
+def _older_norwegian(cls: type) -> None:
+    """``-ers`` is always deleted (now only after some letters), and ``r`` is an s-ending letter."""
+    _set_result(cls, {"ers": 1})
+    cls.g_s_ending = set(cls.g_s_ending) | {"r"}
+
+
+def _older_danish(cls: type) -> None:
+    """Undouble any final double non-vowel inside R1 (``pack200`` -> ``pack20``), not only consonants."""
+    cls.g_undouble_c = _AnyNonVowel(cls.g_v)
+
+
+# How the jar's (2010) algorithms differ from snowballstemmer's, as changes to its class.
+_OLDER: dict[str, Callable[[type], None]] = {
+    "spanish": lambda cls: _drop_suffixes(cls, frozenset({"acion", "ucion"})),
+    "portuguese": lambda cls: _drop_suffixes(cls, frozenset({"ança", "anças", "uça~o", "uço~es"})),
+    "norwegian": _older_norwegian,
+    "swedish": _older_swedish,
+    "danish": _older_danish,
+}
+
+
+def _snowball(name: str) -> Stemmer:
+    """``snowballstemmer``'s algorithm for ``name``, set back to the jar's where Snowball has changed."""
+    algorithm = "dutch_porter" if name == "dutch" else name
+    if name in _OLDER:
+        cls = _snowball_class(algorithm)
+        _OLDER[name](cls)
+        stem_word = cls().stemWord
+    else:
+        import snowballstemmer
+
+        stem_word = snowballstemmer.stemmer(algorithm).stemWord
+    return _SNOWBALL_FIXES.get(name, lambda f: f)(stem_word)
+
+
+def _russian_yo(stem_word: Stemmer) -> Stemmer:
+    """``ё`` is a consonant for the jar (Snowball now reads it as ``е``): it travels as a private-use letter."""
+    hide, show = str.maketrans("ёЁ", "\ue001\ue002"), str.maketrans("\ue001\ue002", "ёЁ")
+
+    def stem(word: str) -> str:
+        if "ё" in word or "Ё" in word:
+            return stem_word(word.translate(hide)).translate(show)
+        return stem_word(word)
+
+    return stem
+
+
+def _romanian_cedilla(stem_word: Stemmer) -> Stemmer:
+    """The jar's tables spell ``ş ţ`` with a cedilla and know no comma-below ``ș ț``; Snowball reads both as
+    comma-below. Comma letters travel as private-use letters; the comma letters Snowball gives back were
+    cedillas."""
+    hide, show = str.maketrans("șțȘȚ", "\ue001\ue002\ue003\ue004"), str.maketrans(
+        "\ue001\ue002\ue003\ue004șțȘȚ", "șțȘȚşţŞŢ")
+
+    def stem(word: str) -> str:
+        return stem_word(word.translate(hide)).translate(show)
+
+    return stem
+
+
+_SNOWBALL_FIXES: dict[str, Callable[[Stemmer], Stemmer]] = {"russian": _russian_yo, "romanian": _romanian_cedilla}
+
+
 @cache
 def stemmer(lang: str) -> Stemmer:
     """The jar's stemming function for ``lang`` (cached per word); ResourceError if the jar has none."""
@@ -289,13 +305,13 @@ def stemmer(lang: str) -> Stemmer:
         return lru_cache(maxsize=1 << 16)(english_stemmer.stem)
     if name == "turkish":
         return lru_cache(maxsize=1 << 16)(_turkish())
+    if name not in _NLTK_LANGUAGES:
+        return lru_cache(maxsize=1 << 16)(_snowball(name))
     from nltk.stem.snowball import SnowballStemmer
 
     snowball = SnowballStemmer(name)
     _configure(snowball, name)
     base: Stemmer = snowball.stem
-    if name in _FIXES_WITH_REGIONS:
-        base = _FIXES_WITH_REGIONS[name](base, snowball.stemmer._r1r2_standard)
-    elif name in _FIXES:
+    if name in _FIXES:
         base = _FIXES[name](base)
     return lru_cache(maxsize=1 << 16)(_keep_case(base, _CASE_MARKERS.get(name, "")))
