@@ -7,10 +7,9 @@ none (``No stemmer for language (czech)``). English is our own
 (:mod:`tmtprime.meteor.english_stemmer`). Most others come from the
 ``snowballstemmer`` package (imports in milliseconds), set back to the jar's
 older algorithms where Snowball has changed since (:data:`_OLDER`,
-:func:`_snowball`); they are case-sensitive like the jar. French, German,
-Finnish and Hungarian still use NLTK's ``SnowballStemmer`` with the
-corrections below (NLTK's import costs most of a second; moving them is
-open work). Number-like tokens are stemmed as the jar's stem matcher does.
+:func:`_snowball`); they are case-sensitive like the jar. French, German
+and Finnish still use NLTK's ``SnowballStemmer`` with the corrections below
+(NLTK's import costs most of a second; moving them is open work). Number-like tokens are stemmed as the jar's stem matcher does.
 Each correction and the measured agreement with the jar:
 docs/experiments/meteor-alignment.md and ``bench/meteor_stemmers.py``.
 """
@@ -172,7 +171,7 @@ def _turkish() -> Stemmer:
     return stem
 
 
-_NLTK_LANGUAGES = frozenset({"french", "german", "finnish", "hungarian"})
+_NLTK_LANGUAGES = frozenset({"french", "german", "finnish"})
 
 
 def _snowball_class(name: str) -> type:
@@ -292,7 +291,20 @@ def _romanian_cedilla(stem_word: Stemmer) -> Stemmer:
     return stem
 
 
-_SNOWBALL_FIXES: dict[str, Callable[[Stemmer], Stemmer]] = {"russian": _russian_yo, "romanian": _romanian_cedilla}
+def _hungarian_latin1(stem_word: Stemmer) -> Stemmer:
+    """The jar's tables were generated with ``õ û`` (Latin-1) where Hungarian has ``ő ű`` (double acute): the
+    jar reads ``ő ű`` as consonants and ``õ û`` as the vowels. They swap places on the way through Snowball."""
+    there = str.maketrans("őűŐŰõûÕÛ", "\ue005\ue006\ue007\ue008őűŐŰ")
+    back = str.maketrans("\ue005\ue006\ue007\ue008őűŐŰ", "őűŐŰõûÕÛ")
+
+    def stem(word: str) -> str:
+        return stem_word(word.translate(there)).translate(back)
+
+    return stem
+
+
+_SNOWBALL_FIXES: dict[str, Callable[[Stemmer], Stemmer]] = {
+    "russian": _russian_yo, "romanian": _romanian_cedilla, "hungarian": _hungarian_latin1}
 
 
 @cache
