@@ -48,3 +48,25 @@ def test_the_reproducers_are_well_formed_apart_from_their_defect(tmp_path: Path)
         path.write_bytes(fixed)
         _, segments = read_document(path, source_lang="en")
         assert sum(1 for _ in segments) > 700, case.name
+
+
+@pytest.mark.parametrize(("name", "data", "outcome"), [
+    ("deep.po", b"<b>" * 3000, "the extension says .po but the content is no gettext PO file"),
+    ("broken.json", b"k{", "the extension says .json but the content is no JSON"),
+    ("tags.csv", b"<g>" * 3000 + b"\n", "csv"),
+    ("tags.tsv", b"<b>" * 3000 + b"\tx\n", "tsv"),
+    ("notes.txt", b"<g>" * 3000 + b"\n", "text"),
+])
+def test_a_file_is_not_guessed_into_plain_text_against_its_extension(tmp_path: Path, name: str, data: bytes,
+                                                                      outcome: str) -> None:
+    """Fuzz finds of seed 30 (mis-detected, imported with exit 0): a broken PO or JSON is refused; a table that
+    starts with ``<`` stays a table; only a .txt (or no telling extension) is plain text."""
+    from tmtprime.formats import detect_format
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    if outcome in ("csv", "tsv", "text"):
+        assert detect_format(path) == outcome
+    else:
+        with pytest.raises(FormatError, match=outcome):
+            detect_format(path)

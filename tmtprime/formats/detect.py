@@ -103,6 +103,13 @@ def xml_format(root: XmlRoot) -> str | None:
     return "xliff12"
 
 
+def _refuse_plain_text(ext: str, path: Path) -> None:
+    """A file whose extension names a structured format is not guessed into plain text (a broken PO, JSON...)."""
+    if ext in _STRUCTURED:
+        raise FormatError(f"the extension says {ext} but the content is no {_STRUCTURED[ext]}: give --format text "
+                          "to read it as plain text, one segment per line", file=str(path), location="line 1")
+
+
 def _check_bom(head: bytes, bom_enc: str, bom: int, file: str) -> None:
     """Refuse a byte-order mark that the bytes after it contradict.
 
@@ -173,13 +180,13 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         text = head[bom:].decode(enc, errors="replace")
     except LookupError:
         raise FormatError(f"unknown encoding {enc[:40]!r} in the XML declaration", file=str(p), location="line 1") from None
+    root = None
     if _looks_like_xml(text):
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
         root = sniff_xml_root(head, str(p))
-        if root is None:
-            if ext[1:] in _XML_KINDS:
-                raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")
-            return "text"
+        if root is None and ext[1:] in _XML_KINDS:
+            raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")
+    if root is not None:
         fmt = xml_format(root)
         if fmt is None:
             raise FormatError(
@@ -188,6 +195,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
                 file=str(p),
             )
         return fmt
+    # not XML (or not well-formed: a table or text that starts with "<"): the content and extension decide
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "{[":
         first = stripped.splitlines()[0].strip() if stripped else ""
@@ -201,9 +209,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return "csv"
     if ext in (".tsv", ".tab"):
         return "tsv"
-    if ext in _STRUCTURED:
-        raise FormatError(f"the extension says {ext} but the content is no {_STRUCTURED[ext]}: give --format text "
-                          "to read it as plain text, one segment per line", file=str(p), location="line 1")
+    _refuse_plain_text(ext, p)
     if lines and all("\t" in ln for ln in lines[: min(len(lines), 20)]) and len(lines) > 1:
         tabs = {ln.count("\t") for ln in lines[:20]}
         if len(tabs) == 1 or ext != ".txt":
