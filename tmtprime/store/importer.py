@@ -423,7 +423,7 @@ class _SegmentWriter:
         self.units += len(rows)
         self.references += sum(1 for seg in chunk if seg.reference)
         candidates = list(_new_candidates(zip(ids, chunk, strict=True)))
-        self.candidates += insert_candidates(self.conn, candidates, replace=False)
+        self.candidates += insert_candidates(self.conn, candidates)
         for c in candidates:
             if c.system not in self.systems:
                 self.systems.append(c.system)
