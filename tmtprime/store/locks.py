@@ -61,7 +61,7 @@ def _acquire(conn: Connection, job: str, reporter: Reporter) -> None:
     while not conn.execute(text("SELECT pg_try_advisory_lock(:c, 0)"), {"c": LOCK_CLASS}).scalar():
         if not said:
             running = _running(conn) or "job"
-            reporter.status(f"another {running} is running on this project, waiting…")
+            reporter.status(f"another {running} is running on this project, waiting")
             said = True
         reporter.check()
         time.sleep(POLL_SECONDS)
