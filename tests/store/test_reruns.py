@@ -135,3 +135,37 @@ def test_replacing_an_mt_output_in_place_marks_its_pick_stale(store):
     assert (rec.candidate_id, rec.stale) == (cand.id, True)
     store.recommendations.save("m", [NewRecommendation(seg, cand.id, 0.8)])
     assert not store.recommendations.for_segments([seg])[seg].stale
+
+
+def test_a_newer_version_of_a_document_keeps_the_picks_of_its_unchanged_segments(store, tmp_path):
+    po = tmp_path / "messages.po"
+    po.write_text((DEMO / "jobs" / "messages.po").read_text(encoding="utf-8"), encoding="utf-8")
+    wf.import_files(store, [DEMO / "tm.tmx"], role="tm")
+    wf.import_files(store, [po])
+    wf.lookup_tm(store)
+    wf.recommend(store)
+    doc = store.documents.get("messages.po")
+    before = _picks(store)
+    assert len(before) == 73
+    changed = "Could not share the profile."
+    po.write_text(
+        po.read_text(encoding="utf-8").replace(f'msgid "{changed}"', 'msgid "Could not share the profiles."')
+        + '\nmsgid "Archive every comment"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    (result,) = wf.import_files(store, [po])
+    assert result.version is not None and (result.version.kept, result.version.added, result.version.removed) == (72, 2, 1)
+    assert "updated 'messages.po' to the new version of the file: 72 segments kept" in result.summary()
+    assert any("1 picks were removed" in w for w in result.warnings)
+    assert any("2 new segments have no TM match or MT yet" in w for w in result.warnings)
+    (again,) = store.documents.list(role="document")
+    assert (again.id, again.name, again.unit_count) == (doc.id, "messages.po", 74)
+    after = _picks(store)
+    assert len(after) == 72 and all(after[sid] == before[sid] for sid in after)
+    status = wf.project_status(store)
+    assert status.notices()[0].startswith("1 document not looked up yet: messages.po")
+    wf.lookup_tm(store)
+    wf.recommend(store)
+    assert wf.project_status(store).notices() == []
+    sources = [s.source for s in store.segments.list(document_id=doc.id, with_candidates=False)]
+    assert sources[-1] == "Archive every comment" and changed not in sources and len(sources) == 74

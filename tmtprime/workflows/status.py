@@ -85,9 +85,12 @@ class ProjectStatus:
     def notices(self) -> list[str]:
         """One line per gap, each naming the documents and the command to run."""
         lines = []
+        # a document counts as not looked up when the project uses lookup (another document was
+        # looked up) or some of its segments have no candidate at all
         used_lookup = any(d.looked_up is not None for d in self.documents)
-        if self.has_tm and used_lookup:
-            _gap(lines, [d for d in self.documents if d.looked_up is None and d.segments],
+        if self.has_tm:
+            _gap(lines, [d for d in self.documents
+                         if d.looked_up is None and d.segments and (used_lookup or d.with_candidates < d.segments)],
                  "not looked up yet", f"tmtprime tm lookup {self.location}")
             _gap(lines, [d for d in self.documents if d.lookup_outdated],
                  "looked up before the TM changed", f"tmtprime tm lookup {self.location}")
