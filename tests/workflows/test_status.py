@@ -55,3 +55,15 @@ def test_report_refuses_a_total_that_leaves_the_document_out(late_document, caps
     assert '"segments": 103' in captured.out and "77 segments without a recommendation" in captured.out
     assert "note: 1 document not recommended yet (77 segments): ui-strings.xlf" in captured.err
     assert _cli("report", late_document, "--document", "messages.po", "-q") == 0  # that one is complete
+
+
+def test_a_tm_imported_after_the_lookup_shows_the_documents_as_behind(late_document, tmp_path, capsys):
+    # runs last: it changes the module's project
+    extra = tmp_path / "extra.tsv"
+    extra.write_text("source\ttarget\nShare every profile\tCompartir cada perfil\n", encoding="utf-8")
+    assert _cli("import", late_document, extra, "--as", "tm", "--source-col", "source", "--target-col", "target", "-q") == 0
+    capsys.readouterr()
+    assert _cli("project", "info", late_document) == 0
+    out = capsys.readouterr().out
+    assert "(TM changed since)" in out
+    assert "3 documents looked up before the TM changed: messages.po, release-notes.xlf, ui-strings.xlf" in out
