@@ -151,11 +151,10 @@ def apply_changes(
 ) -> MergeOutcome:
     """Write a paired plan: ``updates`` are (stored row with ``id``, new values) pairs."""
     outcome = MergeOutcome(inserted=len(inserts), removed=len(deletes))
-    changed_ids = [old["id"] for old, new in updates if any(old[k] != new[k] for k in _MATERIAL)]
-    outcome.changed = len(changed_ids)
-    outcome.unchanged = len(updates) - len(changed_ids)
-    touched = {old["segment_id"] for old, new in updates if old["id"] in set(changed_ids)}
-    touched |= {r["segment_id"] for r in inserts}
+    changed = [old for old, new in updates if any(old[k] != new[k] for k in _MATERIAL)]
+    changed_ids = [old["id"] for old in changed]
+    outcome.changed, outcome.unchanged = len(changed), len(updates) - len(changed)
+    touched = {old["segment_id"] for old in changed} | {r["segment_id"] for r in inserts}
     if deletes:
         touched |= set(conn.execute(select(_CAND.c.segment_id).where(_CAND.c.id.in_(deletes))).scalars())
     gone = [*changed_ids, *deletes]
