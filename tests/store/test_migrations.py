@@ -191,3 +191,20 @@ def test_newer_or_foreign_files_are_refused(tmp_path):
     conn.close()
     with pytest.raises(StoreError, match="not a TMTprime project"):
         Store.open(other)
+
+
+@pytest.mark.postgres
+def test_v4_database_on_postgresql_upgrades_too(postgres_url):
+    Store.create(postgres_url, source_lang="en", target_lang="es").close()
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:  # what a v4 TMTprime wrote
+        conn.exec_driver_sql("DROP TABLE document_steps")
+        conn.exec_driver_sql("ALTER TABLE recommendations DROP COLUMN stale")
+        conn.exec_driver_sql("UPDATE project SET schema_version = 4")
+    engine.dispose()
+    with Store.open(postgres_url) as store:
+        assert store.project().schema_version == 5 and store.steps.status() == []
+    engine = create_engine(postgres_url)
+    columns = {c["name"]: c for c in inspect(engine).get_columns("recommendations")}
+    engine.dispose()
+    assert not columns["stale"]["nullable"]
