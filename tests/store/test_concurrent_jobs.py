@@ -82,22 +82,20 @@ def test_two_overlapping_jobs_never_fail(store, job):
     assert failures == []
 
 
-@pytest.mark.postgres
-def test_a_second_lookup_waits_for_the_first_and_says_so(postgres_url):
-    with Store.create(postgres_url, source_lang="en", target_lang="es") as store:
-        wf.import_files(store, [DEMO / "tm.tmx"], role="tm")
-        wf.import_files(store, [DEMO / "jobs" / "ui-strings.xlf"])
-        with store.job_lock("recommend"):
-            second = _start("tm", "lookup", postgres_url)
-            said: list[str] = []
-            reader = threading.Thread(target=lambda: said.extend(second.stderr), daemon=True)  # type: ignore[arg-type]
-            reader.start()
-            deadline = time.monotonic() + 120
-            while not any("waiting" in line for line in said) and time.monotonic() < deadline and second.poll() is None:
-                time.sleep(0.2)
-            assert [line for line in said if "waiting" in line] == ["another recommend is running on this project, waiting ...\n"]
-            assert second.poll() is None  # still waiting while the lock is held
-            with Store.open(postgres_url) as other:
-                assert other.steps.status()[0].steps == ()
-        assert second.wait(timeout=300) == 0
-        assert [s.step for s in store.steps.status()[0].steps] == ["lookup"]
+def test_a_second_lookup_waits_for_the_first_and_says_so(store):
+    location = store.url.render_as_string(hide_password=False) if not store.is_sqlite else store.location
+    wf.import_files(store, [DEMO / "tm.tmx"], role="tm")
+    wf.import_files(store, [DEMO / "jobs" / "ui-strings.xlf"])
+    with store.job_lock("recommend"):
+        second = _start("tm", "lookup", location)
+        said: list[str] = []
+        reader = threading.Thread(target=lambda: said.extend(second.stderr), daemon=True)  # type: ignore[arg-type]
+        reader.start()
+        deadline = time.monotonic() + 120
+        while not any("waiting" in line for line in said) and time.monotonic() < deadline and second.poll() is None:
+            time.sleep(0.2)
+        assert [line for line in said if "waiting" in line] == ["another recommend is running on this project, waiting ...\n"]
+        assert second.poll() is None  # still waiting while the lock is held
+        assert store.steps.status()[0].steps == ()
+    assert second.wait(timeout=300) == 0
+    assert [s.step for s in store.steps.status()[0].steps] == ["lookup"]

@@ -9,22 +9,32 @@ database, and a database is one project); the second one says which job is
 running and waits, and can be cancelled while it waits. A killed process's
 lock goes with its connection.
 
-On SQLite the write transaction (``BEGIN IMMEDIATE``) already serialises the
-writes, and every write of these jobs re-reads what it merges into inside that
-transaction, so no lock is taken there.
+An SQLite project file gets the same from an exclusive ``flock`` on a file
+beside it (``P.db-jobs``, which holds the running job's name for the waiting
+message): its write transaction alone would serialise the writes, not a
+recommendation computed from candidates that a lookup changes meanwhile. The
+lock goes with the process, however it ends. In-memory databases, and systems
+without ``fcntl``, take no lock.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
 from tmtprime.progress import Reporter
+from tmtprime.store.engine import sqlite_path
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: the SQLite write lock alone serialises the writes there
+    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -37,11 +47,13 @@ POLL_SECONDS = 0.5
 
 @contextmanager
 def job_lock(store: Store, job: str, reporter: Reporter | None = None) -> Iterator[None]:
-    """Hold the project's job lock while the body runs (PostgreSQL; nothing to do on SQLite)."""
-    if store.is_sqlite:
-        yield
-        return
+    """Hold the project's job lock while the body runs (see the module)."""
     reporter = reporter or Reporter()
+    if store.is_sqlite:
+        path = sqlite_path(store.url)
+        with nullcontext() if path is None or fcntl is None else _file_lock(Path(f"{path}-jobs"), job, reporter):
+            yield
+        return
     conn = store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
     try:
         _acquire(conn, job, reporter)
@@ -56,12 +68,46 @@ def job_lock(store: Store, job: str, reporter: Reporter | None = None) -> Iterat
         conn.close()
 
 
+@contextmanager
+def _file_lock(path: Path, job: str, reporter: Reporter) -> Iterator[None]:
+    assert fcntl is not None
+    try:
+        f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError:  # a read-only directory: the write lock alone will serialise the writes
+        yield
+        return
+    with f:
+        said = False
+        while True:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not said:
+                    f.seek(0)
+                    reporter.status(_waiting_message(f.read().strip() or None))
+                    said = True
+                reporter.check()
+                time.sleep(POLL_SECONDS)
+        f.truncate(0)
+        f.write(job)
+        f.flush()
+        try:
+            yield
+        finally:
+            f.truncate(0)
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _waiting_message(running: str | None) -> str:
+    return f"another {running or 'job'} is running on this project, waiting"
+
+
 def _acquire(conn: Connection, job: str, reporter: Reporter) -> None:
     said = False
     while not conn.execute(text("SELECT pg_try_advisory_lock(:c, 0)"), {"c": LOCK_CLASS}).scalar():
         if not said:
-            running = _running(conn) or "job"
-            reporter.status(f"another {running} is running on this project, waiting")
+            reporter.status(_waiting_message(_running(conn)))
             said = True
         reporter.check()
         time.sleep(POLL_SECONDS)
