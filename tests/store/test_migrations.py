@@ -82,7 +82,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     old = tmp_path / "old.db"
     _write_v1(old)
     with Store.open(old) as store:
-        assert store.project().schema_version == db.SCHEMA_VERSION == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION == 5
         # The data survived, and the new TM lookup columns were backfilled.
         assert [u.target for u in store.tm.exact("Open the file")] == ["Abra el archivo"]
         assert store.tm.count() == 2 and [u.source for u in store.tm.iter_units(max_words=2)] == ["Close it"]
@@ -96,7 +96,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{old}") == _layout(f"sqlite:///{fresh}")
     with Store.open(old) as again:  # opening an up-to-date file changes nothing
-        assert again.project().schema_version == 4
+        assert again.project().schema_version == 5
 
 
 def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
@@ -107,7 +107,7 @@ def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
         conn.execute("UPDATE project SET schema_version = 2")
     conn.close()
     with Store.open(v2) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == 5
         assert store.recommendations.count() == 0
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
@@ -122,10 +122,39 @@ def test_v3_file_gets_the_document_files_table(tmp_path):
         conn.execute("UPDATE project SET schema_version = 3")
     conn.close()
     with Store.open(v3) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == 5
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v3}") == _layout(f"sqlite:///{fresh}")
+
+
+def test_v4_file_with_picks_gets_the_stale_flag_and_document_steps(tmp_path):
+    v4 = tmp_path / "v4.db"
+    Store.create(v4, source_lang="en", target_lang="es").close()
+    with sqlite3.connect(v4) as conn:  # what a v4 TMTprime wrote, with a pick in it
+        conn.execute("DROP TABLE document_steps")
+        conn.execute("ALTER TABLE recommendations DROP COLUMN stale")
+        conn.execute("UPDATE project SET schema_version = 4")
+        conn.executescript("""
+            INSERT INTO documents VALUES (1, 'job.po', 'document', 'po', 'h', '/x/job.po', NULL, 'en', 'es', 1, NULL,
+              '2024-01-01 10:00:00.000000');
+            INSERT INTO segments (id, document_id, position, key, source) VALUES (1, 1, 0, 'k', 'Open');
+            INSERT INTO systems VALUES (1, 'mt', 'mt', NULL, '2024-01-01 10:00:00.000000');
+            INSERT INTO candidates (id, segment_id, system_id, rank, text) VALUES (1, 1, 1, 0, 'Abrir');
+            INSERT INTO models VALUES (1, 'm', x'00', '{}', '2024-01-01 10:00:00.000000');
+            INSERT INTO recommendations (id, segment_id, model_id, candidate_id, confidence, created_at)
+              VALUES (1, 1, 1, 1, 0.5, '2024-01-01 10:00:00.000000');
+        """)
+    conn.close()
+    with Store.open(v4) as store:
+        assert store.project().schema_version == 5
+        (rec,) = store.recommendations.for_segments([1]).values()
+        assert (rec.candidate_id, rec.stale) == (1, False)
+        (state,) = store.steps.status()
+        assert (state.name, state.recommended, state.stale, state.steps) == ("job.po", 1, 0, ())
+    fresh = tmp_path / "fresh.db"
+    Store.create(fresh, source_lang="en", target_lang="es").close()
+    assert _layout(f"sqlite:///{v4}") == _layout(f"sqlite:///{fresh}")
 
 
 def test_a_failed_upgrade_leaves_the_old_version(tmp_path, monkeypatch):
@@ -162,3 +191,20 @@ def test_newer_or_foreign_files_are_refused(tmp_path):
     conn.close()
     with pytest.raises(StoreError, match="not a TMTprime project"):
         Store.open(other)
+
+
+@pytest.mark.postgres
+def test_v4_database_on_postgresql_upgrades_too(postgres_url):
+    Store.create(postgres_url, source_lang="en", target_lang="es").close()
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:  # what a v4 TMTprime wrote
+        conn.exec_driver_sql("DROP TABLE document_steps")
+        conn.exec_driver_sql("ALTER TABLE recommendations DROP COLUMN stale")
+        conn.exec_driver_sql("UPDATE project SET schema_version = 4")
+    engine.dispose()
+    with Store.open(postgres_url) as store:
+        assert store.project().schema_version == 5 and store.steps.status() == []
+    engine = create_engine(postgres_url)
+    columns = {c["name"]: c for c in inspect(engine).get_columns("recommendations")}
+    engine.dispose()
+    assert not columns["stale"]["nullable"]

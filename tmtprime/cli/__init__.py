@@ -66,10 +66,19 @@ def run_handler(handler: Callable[[argparse.Namespace], int | None], ns: argpars
     Opening the cluster here keeps every batch command's handler unaware of
     where its work runs; with a cluster and ``--jobs`` left at 1 the work
     would stay in this process, so it then means all the cluster's workers.
+    Third-party warnings are dropped under ``-q``, else shown once in words
+    (:mod:`tmtprime.cli._warnings`).
     """
+    from tmtprime.cli._warnings import third_party_warnings
+
     address = getattr(ns, "scheduler", None)
-    if not address:
-        return handler(ns) or 0
+    with third_party_warnings(quiet=bool(getattr(ns, "quiet", False))):
+        if not address:
+            return handler(ns) or 0
+        return _in_cluster(handler, ns, address)
+
+
+def _in_cluster(handler: Callable[[argparse.Namespace], int | None], ns: argparse.Namespace, address: str) -> int:
     from tmtprime.parallel import dask_cluster
 
     with dask_cluster(address):

@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_quiet_confirmation(create)
     create.set_defaults(handler=_create)
 
-    info = sub.add_parser("info", help="languages, documents, systems, TM size, models, recommendations")
+    info = sub.add_parser("info", help="languages, documents, systems, TM size, models, recommendations, and which documents are behind which step")
     info.add_argument("path", metavar="PATH", help="project file or database URL")
     add_quiet(info)
     info.set_defaults(handler=_info)
@@ -39,7 +39,10 @@ def _create(ns: argparse.Namespace) -> int:
 def _info(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
     from tmtprime.store.summary import project_summary
+    from tmtprime.workflows.status import project_status
 
     with Store.open(ns.path) as store:
-        sys.stdout.write(project_summary(store).render())
+        summary, status = project_summary(store), project_status(store)
+    sys.stdout.write(summary.render())
+    sys.stdout.write(status.render())
     return 0

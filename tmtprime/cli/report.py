@@ -17,7 +17,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Estimates the cost of the project's documents under each plan from the stored recommendations "
             "(run 'tmtprime recommend' first) and a cost scheme; where segments have references, the actual cost "
-            "stands beside the estimate. Text goes to stdout unless -o is given; pdf needs -o."
+            "stands beside the estimate. Text goes to stdout unless -o is given; pdf needs -o. Segments without a "
+            "pick (a document imported after 'recommend') stop the report unless --partial is given; documents "
+            "that are behind a step are named on stderr."
         ),
     )
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
@@ -27,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", metavar="NAME", help="the model whose recommendations to use (default: the newest)")
     parser.add_argument("--format", "-f", choices=REPORT_FORMATS, default=None, help="default: from -o's suffix, else text")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file (default: stdout)")
+    parser.add_argument(
+        "--partial", action="store_true",
+        help="report on the segments that have a pick even when others have none yet (the report says what it leaves out)",
+    )
     add_quiet(parser)
     parser.set_defaults(handler=_run)
 
@@ -45,15 +51,18 @@ def _format(ns: argparse.Namespace) -> str:
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
-    from tmtprime.workflows.reporting import report
+    from tmtprime.workflows.reporting import report, report_scope
 
     fmt = _format(ns)
     systems = [s.strip() for s in ns.systems.split(",") if s.strip()] if ns.systems else None
     with Store.open(ns.path) as store:
         result = report(
             store, fmt, ns.output, scheme=ns.scheme, document=ns.document, systems=systems, model=ns.model,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            partial=ns.partial, reporter=ConsoleReporter(quiet=ns.quiet),
         )
+        notices = report_scope(store, document=ns.document, model=ns.model).notices()
+    for line in notices:
+        print(f"note: {line}", file=sys.stderr)
     if ns.output is None:
         sys.stdout.write(str(result))
     elif not ns.quiet:

@@ -2,8 +2,9 @@
 
 The best matches at or above the threshold become TM candidates (fuzzy score,
 TM source, match type: context/exact/100/fuzzy) of one system, tm-lookup
-unless --system says otherwise. Re-running replaces that system's
-candidates of the documents looked up, so the command is idempotent.
+unless --system says otherwise. Re-running merges into that system's
+candidates of the documents looked up: unchanged matches keep the picks and
+overrides made from them, changed ones make their picks stale (and say so).
 """
 
 from __future__ import annotations

@@ -20,13 +20,18 @@ the rest as frozen records)::
         store.models.save("svm-1", skops_bytes, card)
         store.recommendations.save("svm-1", [NewRecommendation(seg.id, cand_id, 0.83, {...})])
         store.cost_schemes.save("default", scheme)
+        store.steps.status()                                # per work document: steps done, picks, stale picks
+        with store.job_lock("lookup", reporter): ...        # one lookup/translate/recommend at a time (PostgreSQL)
 
 Sections: :class:`~tmtprime.store.documents.Documents`,
 :class:`~tmtprime.store.segments.Segments` and ``Systems``,
 :class:`~tmtprime.store.tm.TranslationMemory`,
 :class:`~tmtprime.store.features.Features`, :class:`~tmtprime.store.models.Models`,
 :class:`~tmtprime.store.recommendations.Recommendations`,
-:class:`~tmtprime.store.schemes.CostSchemes`. Own queries: ``store.session()``
+:class:`~tmtprime.store.schemes.CostSchemes`, :class:`~tmtprime.store.steps.DocumentSteps`.
+Candidates written again are merged (:mod:`~tmtprime.store.merge`), and a newer
+version of a document takes the older one's place (:mod:`~tmtprime.store.versions`),
+so picks survive re-runs. Own queries: ``store.session()``
 (ORM, tables in :mod:`tmtprime.store.schema`) or ``store.connection()`` (Core),
 ``write=True`` for units of work that write.
 

@@ -6,7 +6,9 @@ units) and written with bulk Core inserts in pages, inside ONE write
 transaction. So a bad file, a language mismatch, Ctrl-C or a killed process
 leaves the store exactly as it was, and a 1,000,000-unit TMX streams in with
 bounded memory. The SHA-256 of the file's bytes makes re-importing the same
-file in the same role a no-op ("already imported").
+file in the same role a no-op ("already imported"); a file with other content
+from the path of an imported document is that document's newer version and
+takes its place, keeping the picks of unchanged segments (:mod:`~tmtprime.store.versions`).
 
 Roles: ``tm`` files become ``tm_units``; ``dev`` files (segments with a
 reference and candidates, to train and evaluate the recommender) and
@@ -36,6 +38,7 @@ from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
 from tmtprime.store.segments import insert_candidates
 from tmtprime.store.tm import lookup_keys
+from tmtprime.store.versions import VersionOutcome, fold_into, older_version
 
 if TYPE_CHECKING:
     from tmtprime.formats import ColumnMapping
@@ -70,6 +73,9 @@ class ImportResult:
     """What the user should know although the import went through (an empty TM, say)."""
     role_reason: str | None = None
     """Why the file got its role when none was given (:func:`infer_role`)."""
+    version: VersionOutcome | None = None
+    """Set when the file was a newer version of a document imported from the same path
+    (:mod:`~tmtprime.store.versions`): what was kept, added and removed."""
 
     def summary(self) -> str:
         """One line for the CLI."""
@@ -78,6 +84,10 @@ class ImportResult:
             return f"{doc.path}: already imported as {doc.role} {doc.name!r} ({doc.unit_count} units); nothing to do"
         what = "TM units" if doc.role == "tm" else "segments"
         parts = [f"imported {doc.name!r} as {doc.role}: {self.units} {what}"]
+        if self.version is not None:
+            v = self.version
+            parts[0] = (f"updated {doc.name!r} to the new version of the file: {v.kept} segments kept "
+                        f"(with their picks), {v.added} new, {v.removed} removed")
         if self.candidates:
             parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
         if self.skipped:
@@ -161,6 +171,7 @@ def import_file(
                     writer.write(chunk)
             _check_languages(info, project, file)  # readers may learn languages while streaming
             warnings = _check_complete(writer, role, file, info)
+            older = older_version(conn, str(file.resolve()), role, doc_id) if role != "tm" and name is None else None
             if role != "tm" and info.format in formats.ORIGINAL_FORMATS:
                 _keep_file(conn, doc_id, file)
             skips = _skips(info, writer.skipped)
@@ -175,6 +186,10 @@ def import_file(
                     details=_details(info, mapping, skips),
                 )
             )
+            version = None if older is None else fold_into(conn, older, doc_id)
+            if version is not None:
+                doc_id = older
+                warnings += tuple(version.warnings(store.location))
             record = document_record(_load_document(conn, doc_id))
             if reporter is not None:
                 reporter.check()  # a cancel after the last unit still rolls the whole file back
@@ -194,6 +209,7 @@ def import_file(
         first_skipped=dict(info.first_skipped),
         systems=tuple(writer.systems),
         warnings=warnings,
+        version=version,
     )
 
 
@@ -423,7 +439,7 @@ class _SegmentWriter:
         self.units += len(rows)
         self.references += sum(1 for seg in chunk if seg.reference)
         candidates = list(_new_candidates(zip(ids, chunk, strict=True)))
-        self.candidates += insert_candidates(self.conn, candidates, replace=False)
+        self.candidates += insert_candidates(self.conn, candidates)
         for c in candidates:
             if c.system not in self.systems:
                 self.systems.append(c.system)

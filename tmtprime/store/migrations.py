@@ -20,6 +20,9 @@ History:
   ``export --format original`` can write the file back with the picks filled in
   (documents imported before have none; the export then reads the file from its
   import path if it is still there, unchanged).
+* **v5** — ``recommendations.stale`` (a pick whose segment's candidates changed
+  after it was made) and ``document_steps`` (which step each document went
+  through, when, with which inputs), so re-runs keep picks and stale state shows.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -109,7 +112,15 @@ def _v3_to_v4(connection: Connection) -> None:
         db.DocumentFileRow.__table__.create(connection)
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(connection: Connection) -> None:
+    columns = {c["name"] for c in inspect(connection).get_columns("recommendations")}
+    if "stale" not in columns:
+        connection.execute(text("ALTER TABLE recommendations ADD COLUMN stale BOOLEAN DEFAULT '0' NOT NULL"))
+    if not inspect(connection).has_table(db.DocumentStepRow.__tablename__):
+        db.DocumentStepRow.__table__.create(connection)
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, select
@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from tmtprime.store.models import Models
     from tmtprime.store.recommendations import Recommendations
     from tmtprime.store.schemes import CostSchemes
+    from tmtprime.progress import Reporter
     from tmtprime.store.segments import Segments, Systems
+    from tmtprime.store.steps import DocumentSteps
     from tmtprime.store.tm import TranslationMemory
 
 
@@ -54,6 +56,8 @@ def _database_error(error: Exception, where: str) -> StoreError:
     reason = (str(orig).strip().splitlines() or [type(orig).__name__])[0] if orig is not None else str(error)
     if "locked" in reason or "busy" in reason:
         reason += " (another process is writing to this project; try again when it has finished)"
+    elif "deadlock" in reason or "could not serialize" in reason or "duplicate key" in reason:
+        reason += " (another process changed the project at the same time; run the command again)"
     return StoreError(f"{where}: {reason}")
 
 
@@ -62,7 +66,7 @@ class Store:
 
     The API is grouped by what it holds: ``documents``, ``segments``,
     ``systems``, ``tm``, ``features``, ``models``, ``recommendations``,
-    ``cost_schemes``; see each class.
+    ``cost_schemes``, ``steps``; see each class.
     """
 
     def __init__(self, url: URL, engine: Engine) -> None:
@@ -81,6 +85,7 @@ class Store:
         from tmtprime.store.recommendations import Recommendations
         from tmtprime.store.schemes import CostSchemes
         from tmtprime.store.segments import Segments, Systems
+        from tmtprime.store.steps import DocumentSteps
         from tmtprime.store.tm import TranslationMemory
 
         self.documents: Documents = Documents(self)
@@ -91,6 +96,7 @@ class Store:
         self.models: Models = Models(self)
         self.recommendations: Recommendations = Recommendations(self)
         self.cost_schemes: CostSchemes = CostSchemes(self)
+        self.steps: DocumentSteps = DocumentSteps(self)
 
     # -- opening -----------------------------------------------------------------
 
@@ -203,6 +209,12 @@ class Store:
                 yield conn
         except (DBAPIError, self.engine.dialect.dbapi.Error) as error:
             raise _database_error(error, self.location) from None
+
+    def job_lock(self, job: str, reporter: Reporter | None = None) -> AbstractContextManager[None]:
+        """Hold the project's job lock (``lookup``, ``translate``, ``recommend``): see :mod:`~tmtprime.store.locks`."""
+        from tmtprime.store.locks import job_lock
+
+        return job_lock(self, job, reporter)
 
     # -- the project itself -----------------------------------------------------------
 

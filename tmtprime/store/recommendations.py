@@ -1,9 +1,9 @@
 """Recommendations: per segment and model, the chosen candidate and the model's predictions.
 
-Saving recommendations again for the same model updates them in place, so a
-user's override survives a re-run as long as the candidate it points to
-still exists (candidates are deleted with ``ON DELETE SET NULL`` for the
-override). ``predictions`` keep, per candidate, the probability of being the
+Saving recommendations again for the same model updates them in place (and
+clears ``stale``), so a user's override survives a re-run as long as the
+candidate it points to still exists (a lookup or translation run again keeps
+unchanged candidates' ids: :mod:`~tmtprime.store.merge`). ``predictions`` keep, per candidate, the probability of being the
 best and the predicted TER, which exports and the GUI show next to each
 alternative.
 """
@@ -22,6 +22,7 @@ from tmtprime.store import schema as db
 from tmtprime.store.job_rows import JobRows, candidate_texts, read_job_rows
 from tmtprime.store.segments import segment_filters
 from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
+from tmtprime.store.steps import NewStep, record_steps
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -38,14 +39,19 @@ class Recommendations:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    def save(self, model: str, recommendations: Iterable[NewRecommendation]) -> int:
-        """Store (or update) the picks of model ``model``, in one transaction; returns how many."""
+    def save(self, model: str, recommendations: Iterable[NewRecommendation], *, step: NewStep | None = None) -> int:
+        """Store (or update, no longer stale) the picks of model ``model``, in one transaction; returns how many.
+
+        ``step`` is recorded in the same transaction (see :mod:`~tmtprime.store.steps`).
+        """
         total = 0
         with self._store.connection(write=True) as conn:
             model_id = _model_id(conn, model)
             for chunk in batched(recommendations, 900):
                 _check_candidates(conn, chunk)
                 total += _upsert(conn, model_id, chunk)
+            if step is not None:
+                record_steps(conn, step.document_ids, step.step, step.name, step.inputs)
         return total
 
     def exist(self) -> bool:
@@ -94,6 +100,7 @@ class Recommendations:
                         override_candidate_id=r.override_candidate_id,
                         created_at=r.created_at,
                         predictions=predictions.get(r.id, {}),
+                        stale=bool(r.stale),
                     )
         return found
 
@@ -162,7 +169,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
         conn.execute(
             update(_REC)
             .where(_REC.c.id == bindparam("rec_id"))
-            .values(candidate_id=bindparam("new_candidate"), confidence=bindparam("new_confidence"), created_at=now),
+            .values(candidate_id=bindparam("new_candidate"), confidence=bindparam("new_confidence"), created_at=now, stale=False),
             [
                 {"rec_id": existing[r.segment_id], "new_candidate": r.candidate_id, "new_confidence": r.confidence}
                 for r in chunk
@@ -180,6 +187,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
                     "candidate_id": r.candidate_id,
                     "confidence": r.confidence,
                     "created_at": now,
+                    "stale": False,
                 }
                 for r in fresh
             ],

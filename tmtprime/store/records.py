@@ -141,6 +141,8 @@ class RecommendationRecord:
     override_candidate_id: int | None
     created_at: datetime
     predictions: Mapping[int, CandidatePrediction] = field(default_factory=dict)
+    stale: bool = False
+    """The segment's candidates changed after the pick: ``recommend`` again to refresh it."""
 
     @property
     def chosen_id(self) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Float,
@@ -43,7 +44,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -295,9 +296,32 @@ class RecommendationRow(Base):
     confidence: Mapped[float | None] = mapped_column(Float)
     override_candidate_id: Mapped[int | None] = mapped_column(ForeignKey("candidates.id", ondelete="SET NULL"))
     """The candidate the user chose instead of the model's pick (None = accepted)."""
+    stale: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """True once the segment's candidates changed after the pick (a lookup or translation
+    added, changed or removed one): the pick stands until ``recommend`` runs again."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     scores: Mapped[list[CandidateScoreRow]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
+class DocumentStepRow(Base):
+    """A step a document has been through (``lookup``, ``translate``, ``recommend``), by what and with which inputs.
+
+    ``name`` is the system (lookup, translate) or the model (recommend); re-running
+    the step overwrites the row, so ``done_at`` is the latest run. ``inputs`` says
+    what it used (the TM documents' hashes, the engine, thresholds), so a later
+    change of them shows the document as behind.
+    """
+
+    __tablename__ = "document_steps"
+    __table_args__ = (UniqueConstraint("document_id", "step", "name", name="uq_document_steps_document_step_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))
+    step: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    inputs: Mapped[JsonDict | None]
+    done_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class CandidateScoreRow(Base):

@@ -10,14 +10,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row, and_, delete, func, insert, or_, select, tuple_
+from sqlalchemy import Connection, Row, and_, func, insert, or_, select, tuple_
 
 from tmtprime.errors import StoreError
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import insert_rows
 from tmtprime.formats.model import Candidate, Segment
+from tmtprime.store.merge import MergeOutcome, apply_changes, merge_candidates
 from tmtprime.store.records import NewCandidate, SystemRecord
+from tmtprime.store.steps import NewStep, record_steps
 
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
@@ -69,32 +71,26 @@ def ensure_systems(conn: Connection, wanted: dict[str, tuple[str, str | None]]) 
     return {n: SystemRecord(id=r.id, name=r.name, kind=r.kind, engine=r.engine) for n, r in existing.items()}
 
 
-def insert_candidates(conn: Connection, candidates: Sequence[NewCandidate], *, replace: bool) -> int:
-    """Insert ``candidates`` inside the caller's transaction; with ``replace``, an existing
-    candidate of the same segment, system and rank is overwritten. Returns the number inserted."""
+def _candidate_row(c: NewCandidate, system_id: int) -> dict[str, Any]:
+    return {
+        "segment_id": c.segment_id,
+        "system_id": system_id,
+        "rank": c.rank,
+        "text": c.text,
+        "tm_source": c.tm_source,
+        "fuzzy": c.fuzzy,
+        "origin": c.origin,
+        "attributes": dict(c.attributes) or None,
+    }
+
+
+def insert_candidates(conn: Connection, candidates: Sequence[NewCandidate]) -> int:
+    """Insert the candidates of new segments inside the caller's transaction (an import); returns how many."""
     if not candidates:
         return 0
     systems = ensure_systems(conn, {c.system: (c.kind, c.engine) for c in candidates})
-    rows = [
-        {
-            "segment_id": c.segment_id,
-            "system_id": systems[c.system].id,
-            "rank": c.rank,
-            "text": c.text,
-            "tm_source": c.tm_source,
-            "fuzzy": c.fuzzy,
-            "origin": c.origin,
-            "attributes": dict(c.attributes) or None,
-        }
-        for c in candidates
-    ]
-    if replace:
-        keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in rows}
-        conn.execute(
-            delete(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys)))
-        )
-    insert_rows(conn, _CAND, rows)
-    return len(rows)
+    insert_rows(conn, _CAND, [_candidate_row(c, systems[c.system].id) for c in candidates])
+    return len(candidates)
 
 
 def _candidate(row: Row[Any]) -> Candidate:
@@ -198,36 +194,65 @@ class Segments:
         with self._store.connection() as conn:
             return dict(load_candidates(conn, segment_ids))
 
-    def add_candidates(self, candidates: Iterable[NewCandidate], *, replace: bool = True) -> int:
-        """Add candidates (TM matches, MT outputs) in one transaction; returns how many.
+    def add_candidates(
+        self, candidates: Iterable[NewCandidate], *, replace: bool = True, step: NewStep | None = None
+    ) -> int:
+        """Add candidates (TM matches, MT outputs) in one transaction; returns how many were written.
 
         With ``replace`` (the default) a candidate with the same segment, system and
-        rank replaces the stored one (re-running an MT engine updates its output).
+        rank is updated in place (re-running an MT engine updates its output; see
+        :mod:`~tmtprime.store.merge` for what happens to picks and overrides).
         """
-        total = 0
+        return self.write_candidates(candidates, replace=replace, step=step).stored
+
+    def write_candidates(
+        self, candidates: Iterable[NewCandidate], *, replace: bool, step: NewStep | None = None
+    ) -> MergeOutcome:
+        """:meth:`add_candidates`, returning what changed: picks marked stale, overrides cleared."""
+        outcome = MergeOutcome()
         with self._store.connection(write=True) as conn:
             for chunk in batched(candidates, _BATCH):
-                total += insert_candidates(conn, chunk, replace=replace)
-        return total
+                systems = ensure_systems(conn, {c.system: (c.kind, c.engine) for c in chunk})
+                new = [_candidate_row(c, systems[c.system].id) for c in chunk]
+                if replace:
+                    outcome.add(_replace_slots(conn, new))
+                else:
+                    outcome.add(apply_changes(conn, [], [], new))
+            if step is not None:
+                record_steps(conn, step.document_ids, step.step, step.name, step.inputs)
+        return outcome
 
     def replace_candidates(
-        self, system: str, kind: str, engine: str | None, document_ids: Sequence[int], candidates: Iterable[NewCandidate]
-    ) -> int:
-        """Drop ``system``'s candidates of the given documents and insert ``candidates``, in one transaction.
+        self, system: str, kind: str, engine: str | None, document_ids: Sequence[int],
+        candidates: Iterable[NewCandidate], *, step: NewStep | None = None,
+    ) -> MergeOutcome:
+        """Make ``candidates`` the candidates of ``system`` for the given documents, in one transaction.
 
-        A re-run of a lookup replaces its earlier results, and the project never
-        shows half of either. Returns the number inserted.
+        A re-run of a lookup merges into its earlier results (:mod:`~tmtprime.store.merge`):
+        unchanged candidates keep their ids, so picks and overrides stay; changed
+        ones mark their picks stale. The project never shows half of either run.
         """
-        total = 0
+        new = list(candidates)
         with self._store.connection(write=True) as conn:
             system_id = ensure_systems(conn, {system: (kind, engine)})[system].id
+            segment_ids: list[int] = []
             for chunk in batched(document_ids, 500):
-                in_docs = select(_SEG.c.id).where(_SEG.c.document_id.in_(chunk))
-                conn.execute(delete(_CAND).where(_CAND.c.system_id == system_id, _CAND.c.segment_id.in_(in_docs)))
-            for chunk in batched(candidates, _BATCH):
-                total += insert_candidates(conn, chunk, replace=False)
-        return total
+                segment_ids.extend(conn.execute(select(_SEG.c.id).where(_SEG.c.document_id.in_(chunk))).scalars())
+            outcome = merge_candidates(conn, system_id, segment_ids, new)
+            if step is not None:
+                record_steps(conn, step.document_ids, step.step, step.name, step.inputs)
+        return outcome
 
+
+def _replace_slots(conn: Connection, new: list[dict[str, Any]]) -> MergeOutcome:
+    """Pair new candidate rows with stored ones of the same (segment, system, rank); insert the rest."""
+    keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new}
+    stored = {
+        (r.segment_id, r.system_id, r.rank): dict(r._mapping)
+        for r in conn.execute(select(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys))))
+    }
+    updates = [(stored[k], r) for r in new if (k := (r["segment_id"], r["system_id"], r["rank"])) in stored]
+    return apply_changes(conn, updates, [], [r for r in new if (r["segment_id"], r["system_id"], r["rank"]) not in stored])
 
 
 def segment_filters(document_id: int | None, role: str | None) -> list[Any]:

@@ -63,6 +63,8 @@ _EXPORTS = {
     "JobResult": "run",
     "DocumentOutcome": "run",
     "run_demo": "demo",
+    "project_status": "status",
+    "ProjectStatus": "status",
     "ChosenModel": "model_choice",
     "model_for": "model_choice",
     "model_from_file": "model_choice",

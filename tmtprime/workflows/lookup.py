@@ -3,10 +3,14 @@
 Reads the TM units and segments through the store API, looks every segment
 up (:func:`tmtprime.tm.lookup.lookup_segments`) and stores the best matches as
 ``tm`` candidates of one system (default ``tm-lookup``: imported TM matches,
-e.g. system ``tm`` of the shared data, are left alone). Re-running replaces
-that system's candidates of the documents looked up — in the same transaction
-as the insert, after the last cancel check, so the project never shows half a
-lookup and a cancelled one changes nothing.
+e.g. system ``tm`` of the shared data, are left alone). Re-running merges into
+that system's candidates of the documents looked up (unchanged matches keep
+their ids, so picks and overrides stay; changed ones make their picks stale:
+:mod:`tmtprime.store.merge`) in one transaction after the last cancel check,
+so the project never shows half a lookup and a cancelled one changes nothing.
+The lookup is recorded per document with the TM it used, holds the project's
+job lock (two lookups never interleave) and names any document imported while
+it ran, which it did not look up.
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import Reporter
 from tmtprime.formats.model import TMUnit
 from tmtprime.store import NewCandidate, Store
+from tmtprime.store.steps import NewStep
 from tmtprime.tm.index import TMIndex, TMMatch
 from tmtprime.tm.lookup import lookup_segments
 from tmtprime.tm.repetitions import repetition_stats
-from tmtprime.workflows.selection import work_segments
+from tmtprime.workflows.selection import imported_meanwhile, work_segments
 
 DEFAULT_SYSTEM = "tm-lookup"
 ENGINE = "tmtprime.tm fuzzy lookup"
@@ -42,16 +47,21 @@ class LookupReport:
     """Segments by match type of their best match (``context``, ``exact``, ``100``, ``fuzzy``)."""
     repetitions: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Document name -> (repeated segments, repeated words)."""
+    unchanged: int = 0
+    """Stored matches found again as they were (ids, picks and overrides kept)."""
+    warnings: list[str] = field(default_factory=list)
+    """Picks made stale or lost, documents left out: what the user must act on."""
 
     def render(self) -> str:
         lines = [
             f"TM units: {self.tm_units:,}; segments looked up: {self.segments:,}; "
-            f"with a match: {self.matched:,}; candidates stored: {self.candidates:,}",
+            f"with a match: {self.matched:,}; candidates stored: {self.candidates:,} ({self.unchanged:,} unchanged)",
         ]
         if self.best_types:
             lines.append("best match: " + ", ".join(f"{t} {n:,}" for t, n in sorted(self.best_types.items())))
         for name, (segments, words) in self.repetitions.items():
             lines.append(f"{name}: {segments:,} repeated segments ({words:,} words)")
+        lines.extend(f"warning: {w}" for w in self.warnings)
         return "\n".join(lines) + "\n"
 
 
@@ -75,6 +85,13 @@ def lookup_tm(
         raise UsageError(f"the fuzzy threshold must be between 0 and 100, got {threshold:g}")
     if k < 1:
         raise UsageError(f"the number of matches kept must be at least 1, got {k}")
+    with store.job_lock("lookup", reporter):
+        return _lookup(store, threshold, k, documents, system, n_jobs, reporter)
+
+
+def _lookup(
+    store: Store, threshold: float, k: int, documents: Sequence[str] | None, system: str, n_jobs: int, reporter: Reporter
+) -> LookupReport:
     segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
         raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
@@ -95,7 +112,15 @@ def lookup_tm(
             report.best_types[matches[0].match_type] += 1
         new.extend(_candidate(seg.id, rank, m, units[m.unit], tm_names, system) for rank, m in enumerate(matches))
     reporter.check()
-    report.candidates = store.segments.replace_candidates(system, "tm", ENGINE, sorted({s.document_id for s in segments}), new)
+    looked_up = sorted({s.document_id for s in segments})
+    inputs = {"tm": store.steps.tm_documents(), "threshold": threshold, "k": k}
+    merged = store.segments.replace_candidates(
+        system, "tm", ENGINE, looked_up, new, step=NewStep("lookup", system, looked_up, inputs)
+    )
+    report.candidates, report.unchanged = merged.stored, merged.unchanged
+    report.warnings = merged.warnings(store.location)
+    if documents is None:
+        report.warnings.extend(imported_meanwhile(store, looked_up, f"tmtprime tm lookup {store.location}", "looked up"))
     by_doc: dict[str, list[str]] = {}
     for seg in segments:
         by_doc.setdefault(seg.document, []).append(seg.source)

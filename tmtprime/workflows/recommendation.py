@@ -9,7 +9,7 @@ Everything is stored after the last cancel check.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -18,8 +18,10 @@ from tmtprime.errors import ModelError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.confidence import confidence
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
+from tmtprime.store.steps import NewStep
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
 from tmtprime.workflows.model_choice import ChosenModel, model_for
+from tmtprime.workflows.selection import imported_meanwhile
 
 
 @dataclass
@@ -29,6 +31,8 @@ class RecommendOutcome:
     by_system: dict[str, int]
     mean_confidence: float
     mt_threshold: float | None
+    warnings: list[str] = field(default_factory=list)
+    """Documents imported while it ran (not recommended): what the user must act on."""
 
     def render(self) -> str:
         shares = ", ".join(f"{s} {n}" for s, n in sorted(self.by_system.items(), key=lambda x: -x[1]))
@@ -36,7 +40,7 @@ class RecommendOutcome:
         return (
             f"recommended {self.segments} segments with model {self.model!r}{knob}: {shares}\n"
             f"mean confidence {self.mean_confidence:.3f}\n"
-        )
+        ) + "".join(f"warning: {w}\n" for w in self.warnings)
 
 
 def resolve_mt_threshold(card: dict[str, Any], mt_threshold: float | None, target_precision: float | None) -> float | None:
@@ -69,13 +73,23 @@ def recommend(
 
     ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
     from :func:`~tmtprime.workflows.model_choice.model_from_file`), or None for the
-    newest model, else the shipped default.
+    newest model, else the shipped default. Holds the project's job lock, so two
+    first runs never store the shipped model twice.
     """
     reporter = reporter or Reporter()
+    with store.job_lock("recommend", reporter):
+        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter)
+
+
+def _recommend(
+    store: Store, model: str | ChosenModel | None, documents: Sequence[str] | None, systems: Collection[str] | None,
+    mt_threshold: float | None, target_precision: float | None, n_jobs: int, reporter: Reporter,
+) -> RecommendOutcome:
     chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
     chosen.model.set_params(n_jobs=n_jobs)
     threshold = resolve_mt_threshold(chosen.card, mt_threshold, target_precision)
     document_ids = None if documents is None else [store.documents.get(name).id for name in documents]
+    known = [d.id for d in store.documents.list(role="document")]
     data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
     if not data.segments:
         raise ModelError(_nothing_to_recommend(store, document_ids, systems))
@@ -105,10 +119,15 @@ def recommend(
     reporter.check()
     chosen.save(store)
     features.save(store)
-    store.recommendations.save(chosen.name, new)
+    done = sorted({seg.document_id for seg in data.segments})
+    inputs = {"systems": None if systems is None else sorted(systems), "mt_threshold": threshold}
+    store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, done, inputs))
     picked = rows.systems[rec.rows]
     by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
-    return RecommendOutcome(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+    outcome = RecommendOutcome(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+    if documents is None:
+        outcome.warnings = imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
+    return outcome
 
 
 def _nothing_to_recommend(store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> str:

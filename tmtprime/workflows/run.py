@@ -30,6 +30,7 @@ from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
 from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
+from tmtprime.workflows.status import project_status
 from tmtprime.workflows.model_choice import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
 from tmtprime.workflows.translation import make_engine, translate
@@ -137,6 +138,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
         if others:
             result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
+        result.notes += [f"behind: {line}" for line in project_status(store).notices()]
         return result
 
 

@@ -1,4 +1,5 @@
-"""Which segments a use case works on: those of the named documents, or of every dev/work document."""
+"""Which segments a use case works on: those of the named documents, or of every dev/work document;
+and which documents a run over every document missed because they arrived while it ran."""
 
 from __future__ import annotations
 
@@ -25,3 +26,15 @@ def work_segments(
             raise UsageError(f"document {name!r} is a TM, not a document to {action}")
         out.extend(store.segments.iter(document_id=doc.id, with_candidates=with_candidates))
     return out
+
+
+def imported_meanwhile(store: Store, done: Sequence[int], command: str, what: str, *, role: str | None = None) -> list[str]:
+    """A warning naming the dev/work documents (of ``role``) that a run over "every document" did not
+    see (imported while it ran), with the command that catches up; none when there are none."""
+    docs = store.documents.list(role=role)
+    missed = [d.name for d in docs if d.role != "tm" and d.unit_count and d.id not in set(done)]
+    if not missed:
+        return []
+    names = ", ".join(missed[:3]) + (" ..." if len(missed) > 3 else "")
+    return [f"{len(missed)} document{'s' if len(missed) > 1 else ''} imported while this ran "
+            f"{'were' if len(missed) > 1 else 'was'} not {what} ({names}): run '{command}'"]

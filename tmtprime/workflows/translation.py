@@ -4,20 +4,24 @@ Segments are read through the store API; identical sources are translated
 once. The outputs are stored in one transaction after the last cancel check,
 so a cancelled or failed run changes nothing, and re-running only translates
 what is still missing (idempotent). Empty outputs (e.g. a ``file`` engine
-with ``missing="skip"``) are not stored.
+with ``missing="skip"``) are not stored. A new candidate for a segment that
+already has a pick makes the pick stale (the model did not see it), and the
+report says so; the run is recorded per document, holds the project's job
+lock, and names documents imported while it ran.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tmtprime.mt.engine import MTEngine, create_engine
 from tmtprime.parallel import batched
 from tmtprime.progress import CancelOnly, Reporter
 from tmtprime.store import NewCandidate, Store
-from tmtprime.workflows.selection import work_segments
+from tmtprime.store.steps import NewStep
+from tmtprime.workflows.selection import imported_meanwhile, work_segments
 
 CHUNK = 400
 """Segments per engine call: each call is one progress step and one cancel check (a few seconds of
@@ -34,12 +38,14 @@ class TranslateReport:
     already: int = 0
     translated: int = 0
     empty: int = 0
+    warnings: list[str] = field(default_factory=list)
+    """Picks made stale, documents left out: what the user must act on."""
 
     def render(self) -> str:
         return (
             f"{self.system} ({self.engine}): {self.translated:,} segments translated, "
             f"{self.already:,} already had a candidate, {self.empty:,} empty outputs not stored\n"
-        )
+        ) + "".join(f"warning: {w}\n" for w in self.warnings)
 
 
 def make_engine(store: Store, engine: str, options: Mapping[str, Any] | None = None) -> MTEngine:
@@ -66,7 +72,11 @@ def translate(
     if isinstance(engine, str):
         engine = make_engine(store, engine, engine_options)
     engine.check()
-    name = system or engine.name
+    with store.job_lock("translate", reporter):
+        return _translate(store, engine, system or engine.name, documents, reporter)
+
+
+def _translate(store: Store, engine: MTEngine, name: str, documents: Sequence[str] | None, reporter: Reporter) -> TranslateReport:
     report = TranslateReport(system=name, engine=engine.describe())
     segments = work_segments(store, documents, action="translate", with_candidates=True)
     todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
@@ -89,7 +99,14 @@ def translate(
         reporter.progress(done, len(todo))
     reporter.finish_phase()
     reporter.check()
-    report.translated = store.segments.add_candidates(new, replace=False)
-    report.empty = len(todo) - len(new)
+    seen = sorted({s.document_id for s in segments})
+    # replace: a run that wrote the same segments meanwhile (SQLite has no job lock) is merged, not a conflict
+    written = store.segments.write_candidates(
+        new, replace=True, step=NewStep("translate", name, seen, {"engine": report.engine})
+    )
+    report.translated, report.empty = written.stored, len(todo) - len(new)
+    report.warnings = written.warnings(store.location)
+    if documents is None:
+        report.warnings.extend(imported_meanwhile(store, seen, f"tmtprime translate {store.location}", "translated"))
     return report
 

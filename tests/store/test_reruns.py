@@ -1,0 +1,171 @@
+"""Re-running a lookup or a translation keeps what users made: picks, overrides, the report total.
+
+On SQLite and on a real PostgreSQL (the ``store`` fixture): the bundled demo
+job run through lookup, MT and recommend, then looked up again; and the merge
+itself on a hand-made segment, where a changed candidate makes its pick stale
+and a vanished one is counted, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tmtprime import workflows as wf
+from tmtprime.errors import UsageError
+from tmtprime.mt.imported import ImportedEngine
+from tmtprime.paths import resource_path
+from tmtprime.store import NewCandidate, NewRecommendation, Store
+from tmtprime.store import schema as db
+
+DEMO = resource_path("demo")
+
+
+def _demo(store: Store, jobs: list[str] | None = None) -> None:
+    """The demo job: TM, documents, a lookup, both MT outputs, recommendations."""
+    wf.import_files(store, [DEMO / "tm.tmx"], role="tm")
+    wf.import_files(store, [DEMO / "jobs" / name for name in (jobs or ["messages.po", "release-notes.xlf", "ui-strings.xlf"])])
+    wf.lookup_tm(store)
+    for path in sorted((DEMO / "mt").glob("*.tsv")):
+        wf.translate(store, ImportedEngine(path, name=path.stem, missing="skip"))
+    wf.recommend(store)
+
+
+def _picks(store: Store) -> dict[int, tuple[int, int | None, bool]]:
+    ids = [s.id for s in store.segments.iter(role="document", with_candidates=False)]
+    return {sid: (r.candidate_id, r.override_candidate_id, r.stale) for sid, r in store.recommendations.for_segments(ids).items()}
+
+
+def _tmtprime_cost(store: Store) -> float:
+    return wf.estimate(store).plan("tmtprime").cost
+
+
+def test_looking_up_again_keeps_every_pick_override_and_the_total(store):
+    _demo(store)
+    segments = store.segments.list(role="document")
+    # a translator prefers a TM match the model did not pick
+    seg, cand = next(
+        (s, c) for s in segments for c in s.candidates
+        if c.system == "tm-lookup" and c.id != store.recommendations.for_segments([s.id])[s.id].candidate_id
+    )
+    store.recommendations.set_override(seg.id, cand.id)
+    before, total = _picks(store), _tmtprime_cost(store)
+    assert len(before) == 188
+    again = wf.lookup_tm(store)
+    assert again.unchanged == again.candidates > 0 and again.warnings == []
+    assert _picks(store) == before  # same candidates (ids), same overrides, nothing stale
+    assert store.recommendations.for_segments([seg.id])[seg.id].override_candidate_id == cand.id
+    assert _tmtprime_cost(store) == pytest.approx(total)
+    status = wf.project_status(store)
+    assert status.notices() == [] and {d.stage for d in status.documents} == {"recommended"}
+    assert all(d.looked_up is not None and d.translated == ("apertium_eng-cat-spa", "apertium_eng-spa") for d in status.documents)
+    # translating again adds nothing and leaves the picks alone
+    path = DEMO / "mt" / "apertium_eng-spa.tsv"
+    assert wf.translate(store, ImportedEngine(path, name=path.stem, missing="skip")).translated == 0
+    assert _picks(store) == before
+
+
+def test_a_stricter_lookup_makes_picks_stale_or_lost_and_says_what_to_run(store):
+    _demo(store)
+    before = _picks(store)
+    stricter = wf.lookup_tm(store, threshold=90, k=1)
+    after = _picks(store)
+    lost = len(before) - len(after)
+    stale = sum(s for _, _, s in after.values())
+    assert lost > 0 and stale > 0
+    text = "\n".join(stricter.warnings)
+    assert f"{stale} picks are stale" in text and f"{lost} picks were removed" in text
+    assert f"tmtprime recommend {store.location}" in text
+    status = wf.project_status(store)
+    assert status.stale == stale and status.not_recommended == lost
+    with pytest.raises(UsageError, match=rf"{lost} segments.*tmtprime recommend.*--partial"):
+        wf.report(store)
+    assert "stale" in str(wf.report(store, partial=True))
+    wf.recommend(store)
+    assert wf.project_status(store).notices() == [] and len(_picks(store)) == len(before)
+
+
+def _one_segment(store: Store) -> int:
+    with store.session(write=True) as s:
+        doc = db.DocumentRow(name="job.po", role="document", format="po", content_hash="h", path="/x", unit_count=1)
+        s.add(doc)
+        s.flush()
+        seg = db.SegmentRow(document_id=doc.id, position=0, key="k", source="Open the file")
+        s.add(seg)
+        s.flush()
+        return seg.id
+
+
+def test_the_merge_keeps_ids_by_identity_and_counts_what_users_lose(store):
+    seg = _one_segment(store)
+    doc = store.documents.get("job.po").id
+    tm = lambda text, rank, fuzzy: NewCandidate(seg, "tm-lookup", "tm", text, rank=rank, fuzzy=fuzzy, origin="tm.tmx")  # noqa: E731
+    store.segments.replace_candidates("tm-lookup", "tm", None, [doc], [tm("Abra el archivo", 0, 90.0), tm("Abrir archivo", 1, 80.0)])
+    first = {c.text: c.id for c in store.segments.candidates([seg])[seg]}
+    store.models.save("m", b"x", {})
+    store.recommendations.save("m", [NewRecommendation(seg, first["Abrir archivo"], 0.7)])
+    store.recommendations.set_override(seg, first["Abra el archivo"])
+    # the override's text comes back at another rank; the picked one changes its text
+    merged = store.segments.replace_candidates(
+        "tm-lookup", "tm", None, [doc], [tm("Abrir el archivo", 0, 95.0), tm("Abra el archivo", 1, 90.0)]
+    )
+    assert (merged.unchanged, merged.changed, merged.inserted, merged.removed) == (1, 1, 0, 0)
+    assert (merged.stale_picks, merged.lost_overrides, merged.lost_picks) == (1, 0, 0)
+    now = {c.text: (c.id, c.rank) for c in store.segments.candidates([seg])[seg]}
+    assert now == {"Abra el archivo": (first["Abra el archivo"], 1), "Abrir el archivo": (first["Abrir archivo"], 0)}
+    rec = store.recommendations.for_segments([seg])[seg]
+    assert (rec.candidate_id, rec.override_candidate_id, rec.stale) == (first["Abrir archivo"], first["Abra el archivo"], True)
+    # the TM no longer matches: the pick goes with the last candidates, and the user is told
+    gone = store.segments.replace_candidates("tm-lookup", "tm", None, [doc], [])
+    assert (gone.removed, gone.lost_picks, gone.lost_overrides) == (2, 1, 1)
+    assert any("1 picks were removed" in w for w in gone.warnings("P.db"))
+    assert any("1 overrides were cleared" in w for w in gone.warnings("P.db"))
+    assert store.recommendations.count() == 0
+
+
+def test_replacing_an_mt_output_in_place_marks_its_pick_stale(store):
+    seg = _one_segment(store)
+    store.segments.add_candidates([NewCandidate(seg, "mt", "mt", "Abrir")])
+    (cand,) = store.segments.candidates([seg])[seg]
+    store.models.save("m", b"x", {})
+    store.recommendations.save("m", [NewRecommendation(seg, cand.id, 0.7)])
+    assert store.segments.add_candidates([NewCandidate(seg, "mt", "mt", "Abrir")]) == 1
+    assert not store.recommendations.for_segments([seg])[seg].stale  # same text: nothing changed
+    store.segments.add_candidates([NewCandidate(seg, "mt", "mt", "Abra")])
+    rec = store.recommendations.for_segments([seg])[seg]
+    assert (rec.candidate_id, rec.stale) == (cand.id, True)
+    store.recommendations.save("m", [NewRecommendation(seg, cand.id, 0.8)])
+    assert not store.recommendations.for_segments([seg])[seg].stale
+
+
+def test_a_newer_version_of_a_document_keeps_the_picks_of_its_unchanged_segments(store, tmp_path):
+    po = tmp_path / "messages.po"
+    po.write_text((DEMO / "jobs" / "messages.po").read_text(encoding="utf-8"), encoding="utf-8")
+    wf.import_files(store, [DEMO / "tm.tmx"], role="tm")
+    wf.import_files(store, [po])
+    wf.lookup_tm(store)
+    wf.recommend(store)
+    doc = store.documents.get("messages.po")
+    before = _picks(store)
+    assert len(before) == 73
+    changed = "Could not share the profile."
+    po.write_text(
+        po.read_text(encoding="utf-8").replace(f'msgid "{changed}"', 'msgid "Could not share the profiles."')
+        + '\nmsgid "Archive every comment"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    (result,) = wf.import_files(store, [po])
+    assert result.version is not None and (result.version.kept, result.version.added, result.version.removed) == (72, 2, 1)
+    assert "updated 'messages.po' to the new version of the file: 72 segments kept" in result.summary()
+    assert any("1 picks were removed" in w for w in result.warnings)
+    assert any("2 new segments have no TM match or MT yet" in w for w in result.warnings)
+    (again,) = store.documents.list(role="document")
+    assert (again.id, again.name, again.unit_count) == (doc.id, "messages.po", 74)
+    after = _picks(store)
+    assert len(after) == 72 and all(after[sid] == before[sid] for sid in after)
+    status = wf.project_status(store)
+    assert status.notices()[0].startswith("1 document not looked up yet: messages.po")
+    wf.lookup_tm(store)
+    wf.recommend(store)
+    assert wf.project_status(store).notices() == []
+    sources = [s.source for s in store.segments.list(document_id=doc.id, with_candidates=False)]
+    assert sources[-1] == "Archive every comment" and changed not in sources and len(sources) == 74
