@@ -66,8 +66,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--key-col", metavar="COL", action="append", help="segment id column(s) (default: doc_id+seg_id, id...)"
     )
     cols.add_argument("--no-header", action="store_true", help="the table has no header row")
+    pe = parser.add_argument_group(
+        "post-editing data (CSV/TSV/JSONL; SYSTEM is a system of --mt-col or --tm-system; an empty cell = not post-edited; "
+        "rows repeating a segment are further editors of it)")
+    for flag, what in _POST_EDIT_FLAGS.items():
+        pe.add_argument(flag, metavar="SYSTEM=COL", action="append", default=[], help=what)
+    pe.add_argument("--editor-col", metavar="COL", help="post-editor id of each row")
+    pe.add_argument("--effort-scale", choices=("higher-is-less", "higher-is-more"), default="higher-is-less",
+                    help="direction of the --effort-col scores (default higher-is-less, as WMT12's 1-5: 5 = no edit needed)")
     add_quiet(parser)
     parser.set_defaults(handler=_run)
+
+
+_POST_EDIT_FLAGS = {
+    "--post-edit-col": "the post-edited text of SYSTEM's candidate",
+    "--pe-time-col": "post-editing time of SYSTEM's candidate, in milliseconds",
+    "--keystrokes-col": "keystrokes spent post-editing SYSTEM's candidate",
+    "--effort-col": "effort score of SYSTEM's candidate (any numeric scale; see --effort-scale)",
+}
+
+
+def _system_columns(flag: str, items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        system, sep, col = item.partition("=")
+        if not sep or not system.strip() or not col.strip():
+            raise UsageError(f"{flag} {item!r}: expected SYSTEM=COLUMN, e.g. {flag} smt=post_edit")
+        if system.strip() in out:
+            raise UsageError(f"{flag}: system {system.strip()!r} given twice")
+        out[system.strip()] = col.strip()
+    return out
 
 
 def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.ColumnMapping, imported lazily
@@ -96,7 +124,11 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
         "context": ns.context_col,
     }
     keys = ns.key_col or []
-    if not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm":
+    post = {flag.removeprefix("--").removesuffix("-col").replace("-", "_"): _system_columns(flag, getattr(ns, flag[2:].replace("-", "_")))
+            for flag in _POST_EDIT_FLAGS}
+    post_given = any(post.values()) or ns.editor_col is not None
+    if (not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm"
+            and not post_given):
         return None
     from tmtprime.formats import ColumnMapping
 
@@ -106,6 +138,9 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
         tm_system=ns.tm_system,
         key=keys if len(keys) > 1 else (keys[0] if keys else None),
         header=not ns.no_header,
+        **post,
+        editor=ns.editor_col,
+        effort_more=ns.effort_scale == "higher-is-more",
     )
 
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tmtprime.store.documents import Documents
     from tmtprime.store.features import Features
     from tmtprime.store.models import Models
+    from tmtprime.store.post_edits import PostEdits
     from tmtprime.store.recommendations import Recommendations
     from tmtprime.store.schemes import CostSchemes
     from tmtprime.store.segments import Segments, Systems
@@ -78,6 +79,7 @@ class Store:
         from tmtprime.store.documents import Documents
         from tmtprime.store.features import Features
         from tmtprime.store.models import Models
+        from tmtprime.store.post_edits import PostEdits
         from tmtprime.store.recommendations import Recommendations
         from tmtprime.store.schemes import CostSchemes
         from tmtprime.store.segments import Segments, Systems
@@ -91,6 +93,7 @@ class Store:
         self.models: Models = Models(self)
         self.recommendations: Recommendations = Recommendations(self)
         self.cost_schemes: CostSchemes = CostSchemes(self)
+        self.post_edits: PostEdits = PostEdits(self)
 
     # -- opening -----------------------------------------------------------------
 

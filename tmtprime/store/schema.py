@@ -43,7 +43,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -212,6 +212,26 @@ class CandidateRow(Base):
 
     segment: Mapped[SegmentRow] = relationship(back_populates="candidates")
     system: Mapped[SystemRow] = relationship()
+
+
+class PostEditRow(Base):
+    """One editor's post-editing of a candidate: edited text, time, keystrokes, effort score (each optional).
+
+    ``effort_more`` records the direction stated at import (True: a higher score means
+    more effort), so labels read every file's scores the same way round.
+    """
+
+    __tablename__ = "post_edits"
+    __table_args__ = (Index("ix_post_edits_candidate", "candidate_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    candidate_id: Mapped[int] = mapped_column(ForeignKey("candidates.id", ondelete="CASCADE"))
+    text: Mapped[str | None] = mapped_column(Text)
+    time_ms: Mapped[float | None] = mapped_column(Float)
+    keystrokes: Mapped[float | None] = mapped_column(Float)
+    effort: Mapped[float | None] = mapped_column(Float)
+    effort_more: Mapped[bool] = mapped_column(default=False)
+    editor: Mapped[str | None] = mapped_column(String(200))
 
 
 class TMUnitRow(Base):
