@@ -104,6 +104,9 @@ def job_from_store(
     kept_ids = rows.segment_ids[kept]
     order = np.argsort(kept_ids)
     valid = np.flatnonzero(rows.predicted & np.isin(rows.candidate_segments, kept_ids))
+    if not len(valid):  # a model of time per word or effort scores predicts no TER to band
+        raise ModelError(f"model {model!r} predicts no TER for these candidates, and cost bands read one: estimate "
+                         "with a model trained with --label ter or --label hter")
     seg_ids, sys_ids = rows.candidate_segments[valid], rows.system_ids[valid]
     first = np.ones(len(valid), dtype=bool)
     first[1:] = (seg_ids[1:] != seg_ids[:-1]) | (sys_ids[1:] != sys_ids[:-1])

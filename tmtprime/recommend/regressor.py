@@ -4,9 +4,9 @@ Used where the "is the best" classifier cannot learn (one candidate per
 segment, as in MT-only quality estimation) or where the label is not TER
 (time, effort scores). An RBF SVR on the features, C, gamma and epsilon
 chosen by grid search cross-validated by document; the pick is the candidate
-with the lowest predicted effort. Features the project cannot compute (no TM:
-NaN) are dropped when absent from all training rows, else filled with the
-training median (:mod:`~tmtprime.recommend.applicability` warns about it).
+with the lowest predicted effort. Features the project cannot compute (no TM)
+never reach it: :class:`~tmtprime.recommend.applicability.UsedFeatures` drops
+or fills them.
 
 ``confidence`` (higher = less effort) is the share of training candidates whose
 label shows more effort than the prediction: monotone in the prediction,
@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.impute import SimpleImputer
 from sklearn.model_selection import GridSearchCV, GroupKFold, cross_val_predict
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
@@ -31,6 +30,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from tmtprime.errors import ModelInputError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.grouping import split_grouped
+from tmtprime.recommend.kernel import rbf_decision
 from tmtprime.recommend.picks import Picks
 
 QUANTILES = 101
@@ -82,7 +82,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
         if len(np.unique(groups)) < 2:
             raise ModelInputError("training needs at least two segments")
         report = self.reporter or Reporter()
-        n_used = int((~np.all(np.isnan(F), axis=0)).sum())
+        n_used = F.shape[1]
         scale = float(np.std(y)) or 1.0
         grid = {
             "svr__C": list(self.C_grid),
@@ -111,11 +111,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
 
     @staticmethod
     def _pipeline() -> Pipeline:
-        return Pipeline([
-            ("impute", SimpleImputer(strategy="median")),  # drops features absent from every training row
-            ("scale", StandardScaler()),
-            ("svr", SVR(kernel="rbf")),
-        ])
+        return Pipeline([("scale", StandardScaler()), ("svr", SVR(kernel="rbf"))])
 
     def _grid_subset(self, seg: np.ndarray) -> np.ndarray:
         unique = np.unique(seg)
@@ -128,8 +124,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
         if not reset:
             check_is_fitted(self, "model_")
         try:
-            X = validate_data(self, X, reset=reset, dtype=np.float64, ensure_min_samples=min_rows,
-                              ensure_all_finite="allow-nan")
+            X = validate_data(self, X, reset=reset, dtype=np.float64, ensure_min_samples=min_rows)
         except ValueError as error:
             raise ModelInputError(
                 f"{error} (rows are the segment number, the TM flag, then the features of the set the model was trained on)"
@@ -139,7 +134,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """Predicted effort of each candidate row (the label's internal unit: higher = more effort)."""
         _seg, _is_tm, F = self._check_input(X, reset=False)
-        return self.model_.predict(F) if len(F) else np.empty(0)
+        return rbf_decision(self.model_, F, n_jobs=self.n_jobs) if len(F) else np.empty(0)
 
     def confidence(self, predicted: np.ndarray) -> np.ndarray:
         """Share of training candidates with more effort than ``predicted``: higher = less effort, in [0, 1]."""
@@ -149,9 +144,9 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
     def recommend(self, X, *, mt_threshold: float | None = None) -> Picks:
         """Per segment the candidate with the lowest predicted effort; ``probability`` holds each row's confidence.
 
-        ``mt_threshold`` keeps the segment's TM match unless the MT pick's confidence reaches it.
+        ``mt_threshold`` keeps the segment's TM match unless 1 - its confidence reaches it.
         """
         seg, is_tm, F = self._check_input(X, reset=False)
-        predicted = self.model_.predict(F) if len(F) else np.empty(0)
+        predicted = rbf_decision(self.model_, F, n_jobs=self.n_jobs) if len(F) else np.empty(0)
         conf = self.confidence(predicted)
         return Picks.from_scores(conf, predicted, seg, is_tm, mt_threshold, None)

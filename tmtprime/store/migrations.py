@@ -21,7 +21,8 @@ History:
   (documents imported before have none; the export then reads the file from its
   import path if it is still there, unchanged).
 * **v5** — ``post_edits``: post-edited text, time (ms), keystrokes, effort score
-  (with its direction) and editor per candidate, several per candidate.
+  (with its direction) and editor per candidate, several per candidate;
+  ``candidate_scores.predicted_effort`` (a prediction in the model's label unit).
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -114,6 +115,9 @@ def _v3_to_v4(connection: Connection) -> None:
 def _v4_to_v5(connection: Connection) -> None:
     if not inspect(connection).has_table(db.PostEditRow.__tablename__):
         db.PostEditRow.__table__.create(connection)
+    columns = {c["name"] for c in inspect(connection).get_columns("candidate_scores")}
+    if "predicted_effort" not in columns:
+        connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN predicted_effort FLOAT"))
 
 
 STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}

@@ -336,6 +336,8 @@ class CandidateScoreRow(Base):
     predicted_ter: Mapped[float | None] = mapped_column(Float)
     confidence: Mapped[float | None] = mapped_column(Float)
     """This candidate's confidence on the scale of ``RecommendationRow.confidence``."""
+    predicted_effort: Mapped[float | None] = mapped_column(Float)
+    """The model's prediction in its label's own unit (the model card names label and unit)."""
 
 
 class CostSchemeRow(Base):
