@@ -218,7 +218,7 @@ def train(
         rows.ter = candidate_labels(data.segments, label, n_jobs=n_jobs)
     y = rows.ter
     used = used_features(rows.X, rows.feature_names)
-    model = (make_model or (lambda: _default_model(label, y, rows, n_jobs)))()
+    model = (make_model or (lambda: default_model(label, y, rows, n_jobs)))()
     reporter.check()
     model.set_params(reporter=reporter)
     if isinstance(model, TMTprimeRecommender):
@@ -245,7 +245,7 @@ def train(
     return TrainOutcome(name, card, model)
 
 
-def _default_model(label: str, y: np.ndarray, rows: CandidateRows, n_jobs: int) -> TMTprimeRecommender | EffortRegressor:
+def default_model(label: str, y: np.ndarray, rows: CandidateRows, n_jobs: int) -> TMTprimeRecommender | EffortRegressor:
     """The classifier where candidates compete on (H)TER, each labelled, both classes present; else the regressor."""
     if label in ("ter", "hter") and np.isfinite(y).all() and len(np.unique(best_labels(y, rows.segments))) == 2:
         return TMTprimeRecommender(n_jobs=n_jobs)

@@ -1,0 +1,77 @@
+"""Post-editing data in the store: import per system, several editors per segment, bad input refused whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from tmtprime.cli import main
+from tmtprime.store import Store
+
+HEADER = "id\tsource\tmt\tpe\ttime\tkeys\tscore\teditor\n"
+ROWS = [
+    "1\tOpen the file\tAbrir el archivo\tAbra el archivo\t3000\t12\t4\tA\n",
+    "2\tClose it\tCerrarlo\t\t\t\t\tA\n",  # not post-edited: every cell empty
+    "1\tOpen the file\tAbrir el archivo\tAbre el archivo\t5000\t20\t3\tB\n",  # a second editor of segment 1
+]
+FLAGS = ["--mt-col", "smt=mt", "--post-edit-col", "smt=pe", "--pe-time-col", "smt=time", "--keystrokes-col", "smt=keys",
+         "--effort-col", "smt=score", "--editor-col", "editor", "--key-col", "id"]
+
+
+def _project(tmp_path, rows, name="pe.tsv"):
+    table = tmp_path / name
+    table.write_text(HEADER + "".join(rows), encoding="utf-8")
+    db = str(tmp_path / "P.db")
+    if not (tmp_path / "P.db").exists():
+        assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    return db, str(table)
+
+
+def test_rows_of_one_segment_are_its_editors_and_empty_cells_mean_not_post_edited(tmp_path, capsys):
+    db, table = _project(tmp_path, ROWS)
+    assert main(["import", db, table, "--as", "dev", *FLAGS, "-q"]) == 0
+    assert "2 post-editing records, 1 rows were further editors" in capsys.readouterr().out  # the empty row has none
+    with Store.open(db) as store:
+        segments = store.segments.list(role="dev")
+        assert [s.source for s in segments] == ["Open the file", "Close it"]
+        first, second = (s.candidates[0] for s in segments)
+        records = store.post_edits.of([first.id, second.id])
+    assert second.id not in records
+    assert [(p.text, p.time_ms, p.keystrokes, p.effort, p.effort_more, p.editor) for p in records[first.id]] == [
+        ("Abra el archivo", 3000.0, 12.0, 4.0, False, "A"),
+        ("Abre el archivo", 5000.0, 20.0, 3.0, False, "B"),
+    ]
+
+
+def test_the_effort_direction_is_stated_at_import(tmp_path):
+    db, table = _project(tmp_path, ROWS[:1])
+    assert main(["import", db, table, "--as", "dev", *FLAGS, "--effort-scale", "higher-is-more", "-q"]) == 0
+    with Store.open(db) as store:
+        (seg,) = store.segments.list(role="dev")
+        assert store.post_edits.of([seg.candidates[0].id])[seg.candidates[0].id][0].effort_more is True
+
+
+@pytest.mark.parametrize(
+    ("row", "flags", "message"),
+    [
+        ("3\tSave\tGuardar\tGuarde\tabc\t1\t4\tA\n", [], "line 5: column 'time': 'abc' is not a number"),
+        ("3\tSave\tGuardar\tGuarde\t-5\t1\t4\tA\n", [], "line 5: column 'time': '-5' is negative"),
+        ("3\tSave\tGuardar\tGuarde\t10\t1\tgood\tA\n", [], "line 5: column 'score': 'good' is not a number"),
+        ("3\tSave\tGuardar\tGuarde\t10\t1\t4\tA\n", ["--effort-col", "nmt=score"], "no system 'nmt' is imported"),
+    ],
+)
+def test_bad_post_editing_data_is_one_clear_line_and_the_import_writes_nothing(tmp_path, capsys, row, flags, message):
+    db, table = _project(tmp_path, [*ROWS, row])
+    flags = FLAGS + flags if not flags else [f for f in FLAGS if not f.startswith("smt=score") and f != "--effort-col"] + flags
+    assert main(["import", db, table, "--as", "dev", *flags, "-q"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "pe.tsv" in err and message in err, err
+    with Store.open(db) as store:
+        assert store.documents.list() == [] and store.post_edits.count() == 0
+
+
+def test_dev_data_with_post_edits_needs_no_reference(tmp_path):
+    db, table = _project(tmp_path, ROWS)
+    assert main(["import", db, table, "--as", "dev", "--mt-col", "smt=mt", "--post-edit-col", "smt=pe", "-q"]) == 0
+    with Store.open(db) as store:
+        # no --key-col: rows repeating the source and the MT output are the same segment
+        assert store.segments.count(role="dev") == 2 and store.post_edits.count() == 2
