@@ -375,7 +375,7 @@ class _TMWriter:
 
     def __init__(self, conn: Connection, doc_id: int) -> None:
         self.conn, self.doc_id = conn, doc_id
-        self.units = self.skipped = self.candidates = 0
+        self.units = self.skipped = self.candidates = self.post_edits = self.merged = 0
         self.systems: list[str] = []
 
     def write(self, chunk: list[TMUnit]) -> None:
