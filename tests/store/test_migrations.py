@@ -133,6 +133,8 @@ def test_v4_file_gets_the_post_edits_table_and_takes_post_edits(tmp_path):
     Store.create(v4, source_lang="en", target_lang="es").close()
     with sqlite3.connect(v4) as conn:  # what a v4 TMTprime wrote
         conn.execute("DROP TABLE post_edits")
+        conn.execute("DROP TABLE corpus_lines")
+        conn.execute("DROP TABLE corpora")
         conn.execute("ALTER TABLE candidate_scores DROP COLUMN predicted_effort")
         conn.execute("UPDATE project SET schema_version = 4")
     conn.close()

@@ -75,3 +75,29 @@ def test_dev_data_with_post_edits_needs_no_reference(tmp_path):
     with Store.open(db) as store:
         # no --key-col: rows repeating the source and the MT output are the same segment
         assert store.segments.count(role="dev") == 2 and store.post_edits.count() == 2
+
+
+def test_corpora_are_project_resources_features_can_read(tmp_path, capsys):
+    from tmtprime.workflows.project_data import resource_pairs, resource_targets
+
+    db, _ = _project(tmp_path, ROWS)
+    mono = tmp_path / "news.es.txt"
+    mono.write_text("El presidente habla.\n\nLa economía crece.\n", encoding="utf-8")
+    pairs = tmp_path / "bitext.tsv"
+    pairs.write_text("source\ttarget\nThe house\tLa casa\n", encoding="utf-8")
+    assert main(["import", db, str(mono), "--as", "corpus", "-q"]) == 0
+    assert main(["import", db, str(pairs), "--as", "corpus", "-q"]) == 0
+    assert main(["import", db, str(mono), "--as", "corpus", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "'news.es.txt' as monolingual corpus: 2 sentences" in out and "'bitext.tsv' as parallel corpus: 1 pairs" in out
+    assert "already imported" in out
+    with Store.open(db) as store:
+        assert list(resource_targets(store, "corpus")) == ["El presidente habla.", "La economía crece.", "La casa"]
+        assert list(resource_pairs(store, "corpus")) == [("The house", "La casa")]
+        assert list(resource_pairs(store, "tm")) == [] and store.tm.count() == 0  # a corpus is not a TM
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("source\ttarget\nA\tB\n\x00\tC\n", encoding="utf-8")
+    assert main(["import", db, str(bad), "--as", "corpus", "-q"]) == 1
+    assert "bad.tsv" in capsys.readouterr().err
+    with Store.open(db) as store:
+        assert [c.name for c in store.corpora.list()] == ["news.es.txt", "bitext.tsv"]

@@ -28,9 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--as",
         dest="role",
-        choices=("tm", "dev", "document"),
+        choices=("tm", "dev", "document", "corpus"),
         help="tm: a translation memory; dev: segments with references and candidates (to train); "
-        "document: work to translate. Default: tm for a TMX file, else document",
+        "document: work to translate; corpus: a language resource for features (plain text: target-language "
+        "sentences, one per line; a TMX, table or --target-file pair: a parallel corpus). "
+        "Default: tm for a TMX file, else document",
     )
     parser.add_argument(
         "--format",
@@ -154,6 +156,15 @@ def _run(ns: argparse.Namespace) -> int:
     if ns.target_file and len(ns.files) > 1:
         raise UsageError("--target-file is the translation of one FILE: give one FILE with it")
     mapping = column_mapping(ns)
+    if ns.role == "corpus":
+        from tmtprime.workflows.importing import import_corpora
+
+        with Store.open(ns.path) as store:
+            for file in ns.files:
+                (corpus,) = import_corpora(store, [file], fmt=ns.fmt, mapping=mapping, target_file=ns.target_file,
+                                           reporter=ConsoleReporter(quiet=ns.quiet))
+                print(corpus.summary())
+        return 0
     with Store.open(ns.path) as store:
         for file in ns.files:
             (result,) = import_files(

@@ -22,7 +22,8 @@ History:
   import path if it is still there, unchanged).
 * **v5** — ``post_edits``: post-edited text, time (ms), keystrokes, effort score
   (with its direction) and editor per candidate, several per candidate;
-  ``candidate_scores.predicted_effort`` (a prediction in the model's label unit).
+  ``candidate_scores.predicted_effort`` (a prediction in the model's label unit);
+  ``corpora``/``corpus_lines``: monolingual or parallel corpora as project resources.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -115,6 +116,9 @@ def _v3_to_v4(connection: Connection) -> None:
 def _v4_to_v5(connection: Connection) -> None:
     if not inspect(connection).has_table(db.PostEditRow.__tablename__):
         db.PostEditRow.__table__.create(connection)
+    for table in (db.CorpusRow, db.CorpusLineRow):
+        if not inspect(connection).has_table(table.__tablename__):
+            table.__table__.create(connection)
     columns = {c["name"] for c in inspect(connection).get_columns("candidate_scores")}
     if "predicted_effort" not in columns:
         connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN predicted_effort FLOAT"))

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tmtprime.store.documents import Documents
     from tmtprime.store.features import Features
     from tmtprime.store.models import Models
+    from tmtprime.store.corpora import Corpora
     from tmtprime.store.post_edits import PostEdits
     from tmtprime.store.recommendations import Recommendations
     from tmtprime.store.schemes import CostSchemes
@@ -79,6 +80,7 @@ class Store:
         from tmtprime.store.documents import Documents
         from tmtprime.store.features import Features
         from tmtprime.store.models import Models
+        from tmtprime.store.corpora import Corpora
         from tmtprime.store.post_edits import PostEdits
         from tmtprime.store.recommendations import Recommendations
         from tmtprime.store.schemes import CostSchemes
@@ -94,6 +96,7 @@ class Store:
         self.recommendations: Recommendations = Recommendations(self)
         self.cost_schemes: CostSchemes = CostSchemes(self)
         self.post_edits: PostEdits = PostEdits(self)
+        self.corpora: Corpora = Corpora(self)
 
     # -- opening -----------------------------------------------------------------
 

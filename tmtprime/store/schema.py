@@ -234,6 +234,33 @@ class PostEditRow(Base):
     editor: Mapped[str | None] = mapped_column(String(200))
 
 
+class CorpusRow(Base):
+    """A language resource beside the TM: monolingual target text or a parallel corpus, for features."""
+
+    __tablename__ = "corpora"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(500), unique=True)
+    parallel: Mapped[bool] = mapped_column(default=False)
+    """True: (source, target) pairs; False: target-language sentences only."""
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    path: Mapped[str] = mapped_column(Text)
+    lines: Mapped[int] = mapped_column(Integer, default=0)
+    imported_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CorpusLineRow(Base):
+    """One sentence (monolingual) or sentence pair (parallel) of a corpus, in file order."""
+
+    __tablename__ = "corpus_lines"
+    __table_args__ = (Index("ix_corpus_lines_corpus", "corpus_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    corpus_id: Mapped[int] = mapped_column(ForeignKey("corpora.id", ondelete="CASCADE"))
+    source: Mapped[str | None] = mapped_column(Text)
+    target: Mapped[str] = mapped_column(Text)
+
+
 class TMUnitRow(Base):
     """One source/target pair of an imported translation memory.
 

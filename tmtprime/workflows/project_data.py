@@ -9,7 +9,7 @@ after its last cancel check: a cancelled run leaves the store as it was.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,6 +90,22 @@ def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = 
         return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None)
     pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
     return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter))
+
+
+def resource_pairs(store: Store, resource: str = "tm") -> Iterator[tuple[str, str]]:
+    """(source, target) pairs of a project resource: ``tm`` (the default) or ``corpus`` (the parallel corpora)."""
+    if resource == "tm":
+        return store.tm.iter_pairs()
+    if resource == "corpus":
+        return store.corpora.pairs()
+    raise UsageError(f"unknown resource {resource!r} (expected 'tm' or 'corpus')")
+
+
+def resource_targets(store: Store, resource: str = "tm") -> Iterator[str]:
+    """Target-language sentences of a project resource: ``tm`` or ``corpus`` (monolingual and parallel corpora)."""
+    if resource == "corpus":
+        return store.corpora.targets()
+    return (target for _source, target in resource_pairs(store, resource))
 
 
 def feature_set_name(extractor: CandidateFeatureExtractor) -> str:
