@@ -188,3 +188,7 @@ def test_a_job_without_the_tm_the_model_used_gets_a_warning_line(tmp_path, capsy
     assert main(["recommend", db, "--model", "m", "-q"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("warning: the project has no TM but the model was trained with one") for line in lines)
+    assert main(["report", db, "-q", "-o", str(tmp_path / "report.txt")]) == 0
+    assert "warning: the project has no TM but the model was trained with one" in (tmp_path / "report.txt").read_text(encoding="utf-8")
+    assert main(["export", db, "--format", "json", "--model", "m", "-o", str(tmp_path / "out.json"), "-q"]) == 0
+    assert "no TM" in json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["warnings"][0]
