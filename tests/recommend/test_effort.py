@@ -192,3 +192,31 @@ def test_a_job_without_the_tm_the_model_used_gets_a_warning_line(tmp_path, capsy
     assert "warning: the project has no TM but the model was trained with one" in (tmp_path / "report.txt").read_text(encoding="utf-8")
     assert main(["export", db, "--format", "json", "--model", "m", "-o", str(tmp_path / "out.json"), "-q"]) == 0
     assert "no TM" in json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["warnings"][0]
+
+
+def test_a_model_from_the_tm_alone(tmp_path):
+    import shutil
+
+    from tests.recommend.synthetic import build
+    from tests.test_product_workflow import _mapping
+    from tmtprime.workflows.tm_training import held_out_segments
+
+    if shutil.which("apertium") is None:
+        pytest.skip("Apertium is not installed")
+    paths, _ = build(tmp_path, n_dev=10, n_new=20)
+    db = str(tmp_path / "P.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", db, str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
+    with Store.open(db) as store:
+        segments, rest = held_out_segments(store, 40, ["apertium"])
+        held = {s.source for s in segments}
+        assert len(segments) == 40 and len(rest) == store.tm.count() - 40 and not held & {s for s, _ in rest}
+        assert all(c.tm_source not in held for s in segments for c in s.candidates if c.kind == "tm")  # never itself
+        assert all(s.reference for s in segments) and all(any(c.kind == "mt" for c in s.candidates) for s in segments)
+    assert main(["train", db, "--from-tm", "40", "--name", "fromtm", "-q"]) == 0
+    assert main(["import", db, str(paths["new"]), "--as", "document", *_mapping(), "-q"]) == 0
+    with Store.open(db) as store:
+        card = dict(store.models.get("fromtm").card)
+        assert card["data"]["from_tm"]["held_out"] == 40 and card["label"]["name"] == "ter"
+        assert recommend(store, model="fromtm").segments == 20
+    assert main(["train", db, "--from-tm", "5", "-q"]) == 2  # too few to learn from: a usage error, one clear line

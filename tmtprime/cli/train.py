@@ -28,6 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "time (post-editing ms per source word), effort (the imported effort score); default: hter where "
         "post-edits were imported, else ter",
     )
+    parser.add_argument(
+        "--from-tm", type=int, metavar="N",
+        help="train without dev data: hold out N TM units, look them up against the rest of the TM, translate them "
+        "with --engine, and label every candidate by TER against the unit's own target",
+    )
+    parser.add_argument("--engine", action="append", metavar="NAME",
+                        help="MT engine for --from-tm (repeat for several; default apertium)")
     parser.add_argument("-o", "--output", metavar="FILE.skops", help="also write the model and its card to a file")
     add_jobs(parser)
     add_quiet(parser)
@@ -40,8 +47,20 @@ def _run(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
     from tmtprime.workflows.training import train
 
+    from tmtprime.errors import UsageError
+
+    if ns.engine and ns.from_tm is None:
+        raise UsageError("--engine goes with --from-tm (dev data brings its own candidates)")
     with Store.open(ns.path) as store:
-        outcome = train(store, name=ns.name, label=ns.label, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+        if ns.from_tm is not None:
+            from tmtprime.workflows.tm_training import train_from_tm
+
+            if ns.label not in (None, "ter"):
+                raise UsageError("--from-tm labels by TER against the TM targets: --label ter only")
+            outcome = train_from_tm(store, ns.from_tm, engines=ns.engine or ["apertium"], name=ns.name, n_jobs=ns.jobs,
+                                    reporter=ConsoleReporter(quiet=ns.quiet))
+        else:
+            outcome = train(store, name=ns.name, label=ns.label, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
     print(outcome.render(), end="")
     print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:

@@ -216,6 +216,20 @@ def train(
     if label != "ter":
         reporter.status(f"labels ({label})")
         rows.ter = candidate_labels(data.segments, label, n_jobs=n_jobs)
+    model, card = fit_model(store, rows, label, sign, make_model, n_jobs, reporter)
+    name = name or model_name(model)
+    reporter.check()
+    features.save(store)
+    store.models.save(name, persist.dumps(model), card, replace=True)
+    return TrainOutcome(name, card, model)
+
+
+def fit_model(
+    store: Store, rows: CandidateRows, label: str, sign: float,
+    make_model: Callable[[], TMTprimeRecommender | EffortRegressor] | None, n_jobs: int, reporter: Reporter,
+    *, has_tm: bool | None = None,
+) -> tuple[TMTprimeRecommender | EffortRegressor, dict[str, Any]]:
+    """Fit a model on labelled rows (``rows.ter`` holds the label) and write its card."""
     y = rows.ter
     used = used_features(rows.X, rows.feature_names)
     model = (make_model or (lambda: default_model(label, y, rows, n_jobs)))()
@@ -236,13 +250,14 @@ def train(
     project = store.project()
     card["label"] = label_card(label, sign)
     card["features"]["used"] = used.names
-    card["applicability"] = profile(rows.X, rows.feature_names, source_lang=project.source_lang,
-                                    target_lang=project.target_lang, has_tm=store.tm.count() > 0, label=label)
-    name = name or f"{'svm' if isinstance(model, TMTprimeRecommender) else 'svr'}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
-    reporter.check()
-    features.save(store)
-    store.models.save(name, persist.dumps(model), card, replace=True)
-    return TrainOutcome(name, card, model)
+    card["applicability"] = profile(rows.X, rows.feature_names, source_lang=project.source_lang, target_lang=project.target_lang,
+                                    has_tm=store.tm.count() > 0 if has_tm is None else has_tm, label=label)
+    return model, card
+
+
+def model_name(model: TMTprimeRecommender | EffortRegressor) -> str:
+    """The default name of a new model: its kind and the time."""
+    return f"{'svm' if isinstance(model, TMTprimeRecommender) else 'svr'}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
 
 
 def default_model(label: str, y: np.ndarray, rows: CandidateRows, n_jobs: int) -> TMTprimeRecommender | EffortRegressor:
