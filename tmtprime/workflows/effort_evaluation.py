@@ -100,7 +100,8 @@ def evaluate_effort(
         sign = effort_sign(data.segments) if label == "effort" else 1.0
         y = candidate_labels(data.segments, label, n_jobs=n_jobs)
         conf, predicted = _cross_validated(rows, y, label, n_splits, n_jobs, reporter)
-        scope = f"the whole training procedure cross-validated in {n_splits} folds grouped by document"
+        by = "document" if len(set(rows.groups)) >= n_splits else "segment (fewer documents than folds)"
+        scope = f"the whole training procedure cross-validated in {n_splits} folds grouped by {by}"
     else:
         chosen = model_for(store, model)
         chosen.model.set_params(n_jobs=n_jobs)
