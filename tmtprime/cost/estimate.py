@@ -39,7 +39,7 @@ from tmtprime.recommend.confidence import confidence
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
-COMBINED = ("rule", "tmtprime", "cost-aware")
+COMBINED = ("rule", "tmtprime", "cost-aware", "oracle")
 CONFIDENCE_EDGES = tuple(k / 10 for k in range(11))
 
 
@@ -254,6 +254,8 @@ def estimate_job(
         notes.append(f"{rechosen} picks of a left-out system were re-chosen among the remaining candidates")
     choices.append(("tmtprime", "tmtprime", picks))
     choices.append(("cost-aware", "cost-aware", _cost_aware_rows(job, prices, rate, in_plan)))
+    if job.has_reference.any():
+        choices.append(("oracle", "oracle", _oracle_rows(job, prices, rate, in_plan, picks)))
     plans = [_plan_cost(job, scheme, prices, rate, name, kind, rows) for name, kind, rows in choices]
     singles = [p for p in plans if p.kind in ("tm", "mt")]
     tm_plans = [p for p in singles if p.kind == "tm"]
@@ -400,6 +402,20 @@ def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray
     scratch = job.words * rate * prices.new_payable / 100.0
     best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
     rows[np.round(scratch, 9) < np.round(best, 9)] = -1
+    return rows
+
+
+def _oracle_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray, picks: np.ndarray) -> np.ndarray:
+    """The hindsight plan: per segment with actuals, the candidate of lowest actual cost (or none, when translating
+    from scratch is cheaper still); elsewhere TMTprime's pick. Beside the picks it shows how much of the possible
+    saving they take."""
+    cost = job.words[job.segments] * rate * prices.actual / 100.0 + prices.base
+    known = in_plan & ~np.isnan(prices.actual)
+    rows = _first_by_key(job, [np.round(np.where(known, cost, np.inf), 9)], known)
+    best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
+    scratch = job.words * rate * prices.new_payable / 100.0
+    rows = np.where(rows >= 0, rows, picks)
+    rows[job.has_reference & (np.round(scratch, 9) < np.round(best, 9))] = -1
     return rows
 
 
