@@ -73,6 +73,10 @@ class PlanCost:
     by_system: dict[str, dict[str, int]]
     savings_vs_tm: float | None = None
     savings_vs_best_single: float | None = None
+    actual_time_cost: float | None = None
+    """Post-editing time x the scheme's hourly rate (plus base costs), over the segments whose chosen
+    candidate has a time (None without times or an hourly rate)."""
+    time_segments: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {k: _json(v) for k, v in self.__dict__.items()}
@@ -434,6 +438,10 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
     actual_weighted = words * actual / 100.0
     actual_cost = actual_weighted * rate + base
     total_actual = float(actual_cost[ref].sum()) if ref.any() else None
+    timed = has & ~np.isnan(job.actual_time_ms[safe])
+    time_cost = None
+    if scheme.hourly_rate is not None and timed.any():
+        time_cost = float((job.actual_time_ms[safe][timed] / 3_600_000.0 * scheme.hourly_rate + base[timed]).sum())
     est_ref = float(cost[ref].sum()) if ref.any() else None
     systems = np.where(has, job.systems[safe], "(none)")
 
@@ -475,6 +483,8 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
         by_band=group(band, _band_order(scheme)),  # type: ignore[arg-type]
         by_document=group(job.documents),
         by_system={s: {"segments": v["segments"], "words": v["words"]} for s, v in group(systems).items()},  # type: ignore[misc]
+        actual_time_cost=time_cost,
+        time_segments=int(timed.sum()),
     )
 
 
