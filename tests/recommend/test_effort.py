@@ -167,16 +167,10 @@ def test_evaluate_reports_the_confidence_against_each_effort_measure(mt_only, ca
 
 
 def test_a_job_without_the_tm_the_model_used_gets_a_warning_line(tmp_path, capsys):
-    from tests.recommend.synthetic import build
-    from tests.test_product_workflow import _mapping
+    from tests.recommend.synthetic import build, import_project
     from tmtprime.recommend.model import TMTprimeRecommender
 
-    paths, _ = build(tmp_path, n_dev=60, n_new=20)
-    db = str(tmp_path / "P.db")
-    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
-    assert main(["import", db, str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
-    assert main(["import", db, str(paths["dev"]), "--as", "dev", "--reference-col", "reference", *_mapping(), "-q"]) == 0
-    assert main(["import", db, str(paths["new"]), "--as", "document", *_mapping(), "-q"]) == 0
+    db = import_project(tmp_path, build(tmp_path, n_dev=60, n_new=20)[0])
     small = lambda: TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(0.5,), ter_C_grid=(10.0,), cv=2)  # noqa: E731
     with Store.open(db) as store:
         card = train(store, name="m", make_model=small).card
@@ -197,16 +191,14 @@ def test_a_job_without_the_tm_the_model_used_gets_a_warning_line(tmp_path, capsy
 def test_a_model_from_the_tm_alone(tmp_path):
     import shutil
 
-    from tests.recommend.synthetic import build
+    from tests.recommend.synthetic import build, import_project
     from tests.test_product_workflow import _mapping
     from tmtprime.workflows.tm_training import held_out_segments
 
     if shutil.which("apertium") is None:
         pytest.skip("Apertium is not installed")
     paths, _ = build(tmp_path, n_dev=10, n_new=20)
-    db = str(tmp_path / "P.db")
-    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
-    assert main(["import", db, str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
+    db = import_project(tmp_path, paths, ("tm",))
     with Store.open(db) as store:
         segments, rest = held_out_segments(store, 40, ["apertium"])
         held = {s.source for s in segments}

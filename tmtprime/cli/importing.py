@@ -14,7 +14,7 @@ import argparse
 import shlex
 import sys
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, assignments
 from tmtprime.errors import UsageError
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -88,18 +88,6 @@ _POST_EDIT_FLAGS = {
 }
 
 
-def _system_columns(flag: str, items: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in items:
-        system, sep, col = item.partition("=")
-        if not sep or not system.strip() or not col.strip():
-            raise UsageError(f"{flag} {item!r}: expected SYSTEM=COLUMN, e.g. {flag} smt=post_edit")
-        if system.strip() in out:
-            raise UsageError(f"{flag}: system {system.strip()!r} given twice")
-        out[system.strip()] = col.strip()
-    return out
-
-
 def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.ColumnMapping, imported lazily
     """The ColumnMapping the options describe, or None when none was given (readers infer it)."""
     mt: dict[str, str] = {}
@@ -126,7 +114,7 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
         "context": ns.context_col,
     }
     keys = ns.key_col or []
-    post = {flag.removeprefix("--").removesuffix("-col").replace("-", "_"): _system_columns(flag, getattr(ns, flag[2:].replace("-", "_")))
+    post = {flag.removeprefix("--").removesuffix("-col").replace("-", "_"): assignments(flag, getattr(ns, flag[2:].replace("-", "_")), "SYSTEM=COLUMN", "smt=post_edit")
             for flag in _POST_EDIT_FLAGS}
     post_given = any(post.values()) or ns.editor_col is not None
     if (not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm"

@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from tmtprime.errors import ModelInputError
 from tmtprime.progress import Reporter
-from tmtprime.recommend.grouping import split_grouped
+from tmtprime.recommend.grouping import segment_sample, split_grouped
 from tmtprime.recommend.kernel import rbf_decision
 from tmtprime.recommend.picks import Picks
 
@@ -89,7 +89,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
             "svr__gamma": [g / max(n_used, 1) for g in self.gamma_grid],
             "svr__epsilon": [e * scale for e in self.epsilon_grid],
         }
-        rows = self._grid_subset(seg)
+        rows = segment_sample(seg, self.grid_max_segments, self.random_state)
         splits = list(GroupKFold(n_splits=min(self.cv, len(np.unique(groups[rows])))).split(rows, groups=groups[rows]))
         report.check()
         report.status(f"effort regressor: grid search, {int(np.prod([len(v) for v in grid.values()]))} settings x {len(splits)} folds")
@@ -112,13 +112,6 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
     @staticmethod
     def _pipeline() -> Pipeline:
         return Pipeline([("scale", StandardScaler()), ("svr", SVR(kernel="rbf"))])
-
-    def _grid_subset(self, seg: np.ndarray) -> np.ndarray:
-        unique = np.unique(seg)
-        if len(unique) <= self.grid_max_segments:
-            return np.arange(len(seg))
-        chosen = np.random.default_rng(self.random_state).choice(unique, size=self.grid_max_segments, replace=False)
-        return np.nonzero(np.isin(seg, chosen))[0]
 
     def _check_input(self, X, *, reset: bool, min_rows: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if not reset:
