@@ -49,8 +49,13 @@ def _run(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         effort = None
         if store.post_edits.count():
-            effort = evaluate_effort(store, document=ns.document, model=ns.model, label=ns.label, n_splits=ns.folds,
-                                     n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+            try:
+                effort = evaluate_effort(store, document=ns.document, model=ns.model, label=ns.label, n_splits=ns.folds,
+                                         n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+            except ModelError:
+                if ns.label not in (None, "ter"):
+                    raise  # an effort label asked for: its data must be there
+                # this scope holds no post-editing data: the evaluation against references below
         if effort is not None and ns.label not in (None, "ter"):
             print(effort.render(), end="")
             return 0
