@@ -101,3 +101,21 @@ def test_corpora_are_project_resources_features_can_read(tmp_path, capsys):
     assert "bad.tsv" in capsys.readouterr().err
     with Store.open(db) as store:
         assert [c.name for c in store.corpora.list()] == ["news.es.txt", "bitext.tsv"]
+
+
+def test_json_lines_carry_post_editing_data_too(tmp_path):
+    import json
+
+    db, _ = _project(tmp_path, ROWS)
+    lines = tmp_path / "pe.jsonl"
+    lines.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "1", "source": "Open the file", "mt": "Abrir el archivo", "pe": "Abra el archivo", "time": 3000, "score": 4},
+        {"id": "2", "source": "Close it", "mt": "Cerrarlo", "pe": "", "time": None, "score": None},
+    ]) + "\n", encoding="utf-8")
+    flags = ["--mt-col", "smt=mt", "--post-edit-col", "smt=pe", "--pe-time-col", "smt=time", "--effort-col", "smt=score"]
+    assert main(["import", db, str(lines), "--as", "dev", *flags, "-q"]) == 0
+    with Store.open(db) as store:
+        first, second = (s.candidates[0] for s in store.segments.list(role="dev"))
+        records = store.post_edits.of([first.id, second.id])
+    assert [(p.text, p.time_ms, p.effort) for p in records[first.id]] == [("Abra el archivo", 3000.0, 4.0)]
+    assert second.id not in records
