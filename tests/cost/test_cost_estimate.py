@@ -120,3 +120,22 @@ def test_calibration_removes_the_bias_of_pricing_the_predicted_band():
     assert again is not None
     assert np.allclose(again.expected_payable("mt", predicted[test], table), cal.expected_payable("mt", predicted[test], table))
     assert BandCalibration.from_card({}) is None
+
+
+def test_actual_cost_from_post_editing_time_and_the_oracle_plan():
+    data = load_scheme("matecat").to_dict()
+    data["hourly_rate"] = 36.0  # 0.01 per second
+    scheme = CostScheme.from_dict(data)
+    assert CostScheme.from_dict(scheme.to_dict()).hourly_rate == 36.0
+    job = _job(SOURCES, ROWS, [0, 3, 4, 6], actual=[0.0, 50.0, 70.0, 5.0, 0.0, 50.0, 80.0])
+    job.actual_time_ms = np.array([1000.0, np.nan, 60000.0, 2000.0, np.nan, np.nan, 9000.0])
+    est = estimate_job(job, scheme, calibration=None)
+    tp, tm = est.plan("tmtprime"), est.plan("tm")
+    # TMTprime's picks: rows 0, 3, 4, 6; timed: 0 (1 s), 3 (2 s), 6 (9 s) -> 12 s at 0.01 per second
+    assert (tp.actual_time_cost, tp.time_segments) == (pytest.approx(0.12), 3)
+    assert tm.time_segments == 2 and tm.actual_time_cost == pytest.approx(0.61)
+    oracle = est.plan("oracle")
+    assert oracle.actual_cost <= min(p.actual_cost for p in est.plans)
+    assert oracle.by_system["mt1"]["segments"] >= 1  # segment 1: the MT output (TER 5) beats the TM match (TER 70)
+    with pytest.raises(InputError, match="hourly_rate"):
+        CostScheme.from_dict({**data, "hourly_rate": -1})

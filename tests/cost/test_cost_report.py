@@ -34,7 +34,7 @@ def estimate(recommended_project):
 def test_estimate_of_a_project_with_partial_references(estimate):
     assert estimate.segments == 100 and estimate.reference_segments == 60
     assert estimate.documents == ["dev.tsv.gz", "new.tsv.gz"]
-    assert [p.plan for p in estimate.plans] == ["tm", "apertium_eng-spa", "apertium_eng-cat-spa", "apertium_en-gl-es", "rule", "tmtprime", "cost-aware"]
+    assert [p.plan for p in estimate.plans] == ["tm", "apertium_eng-spa", "apertium_eng-cat-spa", "apertium_en-gl-es", "rule", "tmtprime", "cost-aware", "oracle"]
     for p in estimate.plans:
         assert p.actual_cost is not None and p.estimate_on_references is not None
         assert p.estimate_on_references < p.cost  # the estimate over 60 of the 100 segments
@@ -43,6 +43,8 @@ def test_estimate_of_a_project_with_partial_references(estimate):
         assert sum(v["cost"] for v in p.by_document.values()) == pytest.approx(p.cost)
         assert p.by_document["new.tsv.gz"]["actual_cost"] is None
     assert estimate.plan("cost-aware").cost <= estimate.best_single.cost
+    # the oracle: the cheapest candidate by actual cost where actuals exist, so no plan's actual is lower
+    assert estimate.plan("oracle").actual_cost <= min(p.actual_cost for p in estimate.plans)
     assert sum(sum(v["segments"]) for v in estimate.confidence["by_system"].values()) == 100
     assert estimate.confusion["segments"] == 60
 
@@ -58,7 +60,7 @@ def test_systems_filter_keeps_only_the_chosen_candidates(recommended_project, es
 def test_json_has_the_stable_plan_keys(estimate, tmp_path):
     out = write_report(estimate, "json", tmp_path / "r.json")
     data = json.loads(Path(out).read_text(encoding="utf-8"))
-    assert [p["plan"] for p in data["plans"]][-3:] == ["rule", "tmtprime", "cost-aware"]
+    assert [p["plan"] for p in data["plans"]][-4:] == ["rule", "tmtprime", "cost-aware", "oracle"]
     for p in data["plans"]:
         assert {"plan", "words", "weighted_words", "cost", "actual_cost"} <= set(p)
         assert isinstance(p["cost"], float) and isinstance(p["actual_cost"], float)

@@ -108,3 +108,20 @@ def _write(path: Path, header: list[str], rows: list[list[str]]) -> None:
         f.write("\t".join(header) + "\n")
         for r in rows:
             f.write("\t".join(r) + "\n")
+
+
+def import_project(directory: Path, paths: dict[str, Path], parts: tuple[str, ...] = ("tm", "dev", "new")) -> str:
+    """A project ``P.db`` in ``directory`` holding the given parts of :func:`build`'s files, through the CLI."""
+    from tests.test_product_workflow import _mapping
+    from tmtprime.cli import main
+
+    db = str(directory / "P.db")
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    options = {
+        "tm": ["--as", "tm", "--source-col", "source", "--target-col", "target"],
+        "dev": ["--as", "dev", "--reference-col", "reference", *_mapping()],
+        "new": ["--as", "document", *_mapping()],
+    }
+    for part in parts:
+        assert main(["import", db, str(paths[part]), *options[part], "-q"]) == 0
+    return db

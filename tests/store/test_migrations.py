@@ -82,7 +82,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     old = tmp_path / "old.db"
     _write_v1(old)
     with Store.open(old) as store:
-        assert store.project().schema_version == db.SCHEMA_VERSION == 5
+        assert store.project().schema_version == db.SCHEMA_VERSION
         # The data survived, and the new TM lookup columns were backfilled.
         assert [u.target for u in store.tm.exact("Open the file")] == ["Abra el archivo"]
         assert store.tm.count() == 2 and [u.source for u in store.tm.iter_units(max_words=2)] == ["Close it"]
@@ -96,7 +96,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{old}") == _layout(f"sqlite:///{fresh}")
     with Store.open(old) as again:  # opening an up-to-date file changes nothing
-        assert again.project().schema_version == 5
+        assert again.project().schema_version == db.SCHEMA_VERSION
 
 
 def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
@@ -107,7 +107,7 @@ def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
         conn.execute("UPDATE project SET schema_version = 2")
     conn.close()
     with Store.open(v2) as store:
-        assert store.project().schema_version == 5
+        assert store.project().schema_version == db.SCHEMA_VERSION
         assert store.recommendations.count() == 0
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
@@ -122,7 +122,7 @@ def test_v3_file_gets_the_document_files_table(tmp_path):
         conn.execute("UPDATE project SET schema_version = 3")
     conn.close()
     with Store.open(v3) as store:
-        assert store.project().schema_version == 5
+        assert store.project().schema_version == db.SCHEMA_VERSION
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v3}") == _layout(f"sqlite:///{fresh}")
@@ -133,6 +133,10 @@ def test_v4_file_with_picks_gets_the_stale_flag_and_document_steps(tmp_path):
     Store.create(v4, source_lang="en", target_lang="es").close()
     with sqlite3.connect(v4) as conn:  # what a v4 TMTprime wrote, with a pick in it
         conn.execute("DROP TABLE document_steps")
+        conn.execute("DROP TABLE post_edits")
+        conn.execute("DROP TABLE corpus_lines")
+        conn.execute("DROP TABLE corpora")
+        conn.execute("ALTER TABLE candidate_scores DROP COLUMN predicted_effort")
         conn.execute("ALTER TABLE recommendations DROP COLUMN stale")
         conn.execute("UPDATE project SET schema_version = 4")
         conn.executescript("""
@@ -147,7 +151,7 @@ def test_v4_file_with_picks_gets_the_stale_flag_and_document_steps(tmp_path):
         """)
     conn.close()
     with Store.open(v4) as store:
-        assert store.project().schema_version == 5
+        assert store.project().schema_version == db.SCHEMA_VERSION
         (rec,) = store.recommendations.for_segments([1]).values()
         assert (rec.candidate_id, rec.stale) == (1, False)
         (state,) = store.steps.status()
@@ -155,6 +159,24 @@ def test_v4_file_with_picks_gets_the_stale_flag_and_document_steps(tmp_path):
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v4}") == _layout(f"sqlite:///{fresh}")
+
+
+def test_v5_file_gets_the_post_edits_table_and_takes_post_edits(tmp_path):
+    v5 = tmp_path / "v5.db"
+    Store.create(v5, source_lang="en", target_lang="es").close()
+    with sqlite3.connect(v5) as conn:  # what a v5 TMTprime wrote
+        conn.execute("DROP TABLE post_edits")
+        conn.execute("DROP TABLE corpus_lines")
+        conn.execute("DROP TABLE corpora")
+        conn.execute("ALTER TABLE candidate_scores DROP COLUMN predicted_effort")
+        conn.execute("UPDATE project SET schema_version = 5")
+    conn.close()
+    with Store.open(v5) as store:
+        assert store.project().schema_version == db.SCHEMA_VERSION
+        assert store.post_edits.of([1, 2]) == {}
+    fresh = tmp_path / "fresh.db"
+    Store.create(fresh, source_lang="en", target_lang="es").close()
+    assert _layout(f"sqlite:///{v5}") == _layout(f"sqlite:///{fresh}")
 
 
 def test_a_failed_upgrade_leaves_the_old_version(tmp_path, monkeypatch):

@@ -41,3 +41,19 @@ def add_jobs(parser: argparse.ArgumentParser) -> None:
         help="run batch work on the Dask cluster whose scheduler listens at ADDRESS (e.g. tcp://host:8786; "
         "needs pip install 'tmtprime[dask]'); --jobs defaults to all its workers",
     )
+
+
+def assignments(flag: str, items: list[str], shape: str, example: str) -> dict[str, str]:
+    """``NAME=VALUE`` options (``--mt deepl=deepl.tsv``, ``--effort-col smt=effort``) as a dict; a malformed
+    or repeated NAME is one clear usage error (``shape``: ``NAME=FILE``...; ``example``: a valid item)."""
+    from tmtprime.errors import UsageError
+
+    found: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"{flag} {item!r}: expected {shape}, e.g. {flag} {example}")
+        if name.strip() in found:
+            raise UsageError(f"{flag}: system {name.strip()!r} given twice")
+        found[name.strip()] = value.strip()
+    return found

@@ -14,7 +14,7 @@ import argparse
 import shlex
 import sys
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, assignments
 from tmtprime.errors import UsageError
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,9 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--as",
         dest="role",
-        choices=("tm", "dev", "document"),
+        choices=("tm", "dev", "document", "corpus"),
         help="tm: a translation memory; dev: segments with references and candidates (to train); "
-        "document: work to translate. Default: tm for a TMX file, else document",
+        "document: work to translate; corpus: a language resource for features (plain text: target-language "
+        "sentences, one per line; a TMX, table or --target-file pair: a parallel corpus). "
+        "Default: tm for a TMX file, else document",
     )
     parser.add_argument(
         "--format",
@@ -66,8 +68,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--key-col", metavar="COL", action="append", help="segment id column(s) (default: doc_id+seg_id, id...)"
     )
     cols.add_argument("--no-header", action="store_true", help="the table has no header row")
+    pe = parser.add_argument_group(
+        "post-editing data (CSV/TSV/JSONL; SYSTEM is a system of --mt-col or --tm-system; an empty cell = not post-edited; "
+        "rows repeating a segment are further editors of it)")
+    for flag, what in _POST_EDIT_FLAGS.items():
+        pe.add_argument(flag, metavar="SYSTEM=COL", action="append", default=[], help=what)
+    pe.add_argument("--editor-col", metavar="COL", help="post-editor id of each row")
+    pe.add_argument("--effort-scale", choices=("higher-is-less", "higher-is-more"), default="higher-is-less",
+                    help="direction of the --effort-col scores (default higher-is-less, as WMT12's 1-5: 5 = no edit needed)")
     add_quiet(parser)
     parser.set_defaults(handler=_run)
+
+
+_POST_EDIT_FLAGS = {
+    "--post-edit-col": "the post-edited text of SYSTEM's candidate",
+    "--pe-time-col": "post-editing time of SYSTEM's candidate, in milliseconds",
+    "--keystrokes-col": "keystrokes spent post-editing SYSTEM's candidate",
+    "--effort-col": "effort score of SYSTEM's candidate (any numeric scale; see --effort-scale)",
+}
 
 
 def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.ColumnMapping, imported lazily
@@ -96,7 +114,11 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
         "context": ns.context_col,
     }
     keys = ns.key_col or []
-    if not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm":
+    post = {flag.removeprefix("--").removesuffix("-col").replace("-", "_"): assignments(flag, getattr(ns, flag[2:].replace("-", "_")), "SYSTEM=COLUMN", "smt=post_edit")
+            for flag in _POST_EDIT_FLAGS}
+    post_given = any(post.values()) or ns.editor_col is not None
+    if (not mt and not keys and all(v is None for v in given.values()) and not ns.no_header and ns.tm_system == "tm"
+            and not post_given):
         return None
     from tmtprime.formats import ColumnMapping
 
@@ -106,6 +128,9 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
         tm_system=ns.tm_system,
         key=keys if len(keys) > 1 else (keys[0] if keys else None),
         header=not ns.no_header,
+        **post,
+        editor=ns.editor_col,
+        effort_more=ns.effort_scale == "higher-is-more",
     )
 
 
@@ -119,6 +144,15 @@ def _run(ns: argparse.Namespace) -> int:
     if ns.target_file and len(ns.files) > 1:
         raise UsageError("--target-file is the translation of one FILE: give one FILE with it")
     mapping = column_mapping(ns)
+    if ns.role == "corpus":
+        from tmtprime.workflows.importing import import_corpora
+
+        with Store.open(ns.path) as store:
+            for file in ns.files:
+                (corpus,) = import_corpora(store, [file], fmt=ns.fmt, mapping=mapping, target_file=ns.target_file,
+                                           reporter=ConsoleReporter(quiet=ns.quiet))
+                print(corpus.summary())
+        return 0
     with Store.open(ns.path) as store:
         for file in ns.files:
             (result,) = import_files(

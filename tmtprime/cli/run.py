@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, assignments
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,17 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _mt_files(items: list[str]) -> dict[str, str]:
-    from tmtprime.errors import UsageError
-
-    found: dict[str, str] = {}
-    for item in items:
-        name, sep, path = item.partition("=")
-        if not sep or not name.strip() or not path.strip():
-            raise UsageError(f"--mt {item!r}: expected NAME=FILE, e.g. --mt deepl=deepl.tsv")
-        if name.strip() in found:
-            raise UsageError(f"--mt: system {name.strip()!r} given twice")
-        found[name.strip()] = path.strip()
-    return found
+    return assignments("--mt", items, "NAME=FILE", "deepl=deepl.tsv")
 
 
 def _run(ns: argparse.Namespace) -> int:

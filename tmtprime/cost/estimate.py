@@ -39,7 +39,7 @@ from tmtprime.recommend.confidence import confidence
 if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
-COMBINED = ("rule", "tmtprime", "cost-aware")
+COMBINED = ("rule", "tmtprime", "cost-aware", "oracle")
 CONFIDENCE_EDGES = tuple(k / 10 for k in range(11))
 
 
@@ -73,6 +73,10 @@ class PlanCost:
     by_system: dict[str, dict[str, int]]
     savings_vs_tm: float | None = None
     savings_vs_best_single: float | None = None
+    actual_time_cost: float | None = None
+    """Post-editing time x the scheme's hourly rate (plus base costs), over the segments whose chosen
+    candidate has a time (None without times or an hourly rate)."""
+    time_segments: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {k: _json(v) for k, v in self.__dict__.items()}
@@ -254,6 +258,8 @@ def estimate_job(
         notes.append(f"{rechosen} picks of a left-out system were re-chosen among the remaining candidates")
     choices.append(("tmtprime", "tmtprime", picks))
     choices.append(("cost-aware", "cost-aware", _cost_aware_rows(job, prices, rate, in_plan)))
+    if job.has_reference.any():
+        choices.append(("oracle", "oracle", _oracle_rows(job, prices, rate, in_plan, picks)))
     plans = [_plan_cost(job, scheme, prices, rate, name, kind, rows) for name, kind, rows in choices]
     singles = [p for p in plans if p.kind in ("tm", "mt")]
     tm_plans = [p for p in singles if p.kind == "tm"]
@@ -403,6 +409,20 @@ def _cost_aware_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray
     return rows
 
 
+def _oracle_rows(job: Job, prices: _Prices, rate: float, in_plan: np.ndarray, picks: np.ndarray) -> np.ndarray:
+    """The hindsight plan: per segment with actuals, the candidate of lowest actual cost (or none, when translating
+    from scratch is cheaper still); elsewhere TMTprime's pick. Beside the picks it shows how much of the possible
+    saving they take."""
+    cost = job.words[job.segments] * rate * prices.actual / 100.0 + prices.base
+    known = in_plan & ~np.isnan(prices.actual)
+    rows = _first_by_key(job, [np.round(np.where(known, cost, np.inf), 9)], known)
+    best = np.where(rows >= 0, cost[np.maximum(rows, 0)], np.inf)
+    scratch = job.words * rate * prices.new_payable / 100.0
+    rows = np.where(rows >= 0, rows, picks)
+    rows[job.has_reference & (np.round(scratch, 9) < np.round(best, 9))] = -1
+    return rows
+
+
 def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name: str, kind: str, rows: np.ndarray) -> PlanCost:
     has = rows >= 0
     safe = np.where(has, rows, 0)
@@ -418,6 +438,10 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
     actual_weighted = words * actual / 100.0
     actual_cost = actual_weighted * rate + base
     total_actual = float(actual_cost[ref].sum()) if ref.any() else None
+    timed = has & ~np.isnan(job.actual_time_ms[safe])
+    time_cost = None
+    if scheme.hourly_rate is not None and timed.any():
+        time_cost = float((job.actual_time_ms[safe][timed] / 3_600_000.0 * scheme.hourly_rate + base[timed]).sum())
     est_ref = float(cost[ref].sum()) if ref.any() else None
     systems = np.where(has, job.systems[safe], "(none)")
 
@@ -459,6 +483,8 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
         by_band=group(band, _band_order(scheme)),  # type: ignore[arg-type]
         by_document=group(job.documents),
         by_system={s: {"segments": v["segments"], "words": v["words"]} for s, v in group(systems).items()},  # type: ignore[misc]
+        actual_time_cost=time_cost,
+        time_segments=int(timed.sum()),
     )
 
 

@@ -45,6 +45,8 @@ class Job:
     picks: np.ndarray
     """The recommender's (or the user's) choice per segment: a row index."""
     match_types: np.ndarray | None = None
+    actual_time_ms: np.ndarray | None = None
+    """Mean post-editing time of each row's candidate (NaN where it has none)."""
     words: np.ndarray = field(init=False)
     characters: np.ndarray = field(init=False)
     repeated: np.ndarray = field(init=False)
@@ -63,6 +65,8 @@ class Job:
         self.has_reference = has
         if self.match_types is None:
             self.match_types = np.full(len(self.segments), None, dtype=object)
+        if self.actual_time_ms is None:
+            self.actual_time_ms = np.full(len(self.segments), np.nan)
 
     @property
     def n_segments(self) -> int:
@@ -104,6 +108,9 @@ def job_from_store(
     kept_ids = rows.segment_ids[kept]
     order = np.argsort(kept_ids)
     valid = np.flatnonzero(rows.predicted & np.isin(rows.candidate_segments, kept_ids))
+    if not len(valid):  # a model of time per word or effort scores predicts no TER to band
+        raise ModelError(f"model {model!r} predicts no TER for these candidates, and cost bands read one: estimate "
+                         "with a model trained with --label ter or --label hter")
     seg_ids, sys_ids = rows.candidate_segments[valid], rows.system_ids[valid]
     first = np.ones(len(valid), dtype=bool)
     first[1:] = (seg_ids[1:] != seg_ids[:-1]) | (sys_ids[1:] != sys_ids[:-1])
@@ -133,8 +140,21 @@ def job_from_store(
         actual_ter=actual,
         picks=picks,
         match_types=rows.match_types[take],
+        actual_time_ms=_times(store, rows.candidate_ids[take]),
     )
     return job, model, int(with_candidates.sum()) - len(kept)
+
+
+def _times(store: Store, candidate_ids: np.ndarray) -> np.ndarray:
+    """Mean post-editing time (ms) of each candidate, NaN where none was imported."""
+    out = np.full(len(candidate_ids), np.nan)
+    if store.post_edits.count():
+        records = store.post_edits.of([int(c) for c in candidate_ids])
+        for i, cid in enumerate(candidate_ids.tolist()):
+            times = [p.time_ms for p in records.get(cid, []) if p.time_ms is not None]
+            if times:
+                out[i] = float(np.mean(times))
+    return out
 
 
 def _picks(n_segments: int, seg: np.ndarray, is_chosen: np.ndarray, predicted_ter: np.ndarray) -> np.ndarray:

@@ -89,6 +89,8 @@ class CostScheme:
     mt_pricing: str = "bands"
     mt_flat: float = 100.0
     words_per_day: float = 2500.0
+    hourly_rate: float | None = None
+    """Post-editor's rate per hour: with post-editing times, the actual cost from time (``PlanCost.actual_time_cost``)."""
     rule_threshold: float = 75.0
     rule_mt: str | None = None
     word_rate_by_pair: Mapping[str, float] = field(default_factory=dict)
@@ -121,6 +123,8 @@ class CostScheme:
         }
         if self.rule_mt:
             out["rule_mt"] = self.rule_mt
+        if self.hourly_rate is not None:
+            out["hourly_rate"] = self.hourly_rate
         if self.word_rate_by_pair:
             out["word_rate_by_pair"] = dict(self.word_rate_by_pair)
         if self.systems:
@@ -178,7 +182,8 @@ def whole_match(match: np.ndarray | float) -> np.ndarray:
 class _Parser:
     """Validation of one scheme's structure; every error names the source and the key."""
 
-    TOP = {"name", "currency", "word_rate", "word_rate_by_pair", "words_per_day", "rule_threshold", "rule_mt", "tm", "mt", "systems"}
+    TOP = {"name", "currency", "word_rate", "word_rate_by_pair", "words_per_day", "hourly_rate", "rule_threshold", "rule_mt", "tm",
+           "mt", "systems"}
     TM = {"context", "repetitions", "new", "bands"}
     MT = {"pricing", "flat", "bands"}
     BAND = {"min", "max", "payable", "name"}
@@ -271,6 +276,7 @@ class _Parser:
             word_rate=self.number(data["word_rate"], "word_rate"),
             word_rate_by_pair={str(k): self.number(v, f"word_rate_by_pair.{k}") for k, v in pairs.items()},
             words_per_day=self.number(data.get("words_per_day", 2500), "words_per_day", positive=True),
+            hourly_rate=None if data.get("hourly_rate") is None else self.number(data["hourly_rate"], "hourly_rate", positive=True),
             rule_threshold=self.number(data.get("rule_threshold", 75), "rule_threshold"),
             rule_mt=None if rule_mt in (None, "") else self.text(rule_mt, "rule_mt"),
             tm_bands=self.bands(tm["bands"], "tm.bands", cover_all=False),

@@ -22,6 +22,11 @@ order). Three groups of columns:
   candidates, which is what a per-candidate classifier needs to rank them.
 
 Nothing depends on a system's name: any number of MT systems or TMs plugs in.
+
+A project without a TM (MT-only quality estimation) fits with ``tm=None``: the
+columns computed from the TM models (:data:`TM_MODEL_FEATURES`) are NaN there,
+absent rather than made up; the models drop or fill them (see
+:mod:`tmtprime.recommend.applicability`).
 """
 
 from __future__ import annotations
@@ -106,6 +111,15 @@ RELATIVE_FEATURES = (
     "rel_nb_bigram_support",
 )
 FEATURE_NAMES = SEGMENT_FEATURES + CANDIDATE_FEATURES + RELATIVE_FEATURES
+TM_MODEL_FEATURES = (
+    "seg_src_lm_logprob", "seg_src_lm_min", "seg_src_lm_oov", "seg_tm_deleted_translation_mass",
+    "seg_tm_inserted_translation_mass", *_CANDIDATE_MODELS, "cand_copied_share", "cand_source_side_share",
+    "cand_source_side_words", *_CANDIDATE_NGRAMS, *NEIGHBOUR_NAMES, "rel_lm_logprob", "rel_ibm_fwd_logprob",
+    "rel_ibm_rev_logprob", "rel_ibm_fwd_src_coverage", "rel_nb_word_support", "rel_nb_bigram_support",
+)
+"""Columns that need models trained on a TM: NaN in a project without one."""
+NO_TM = "none"
+"""The TM fingerprint in :attr:`CandidateFeatureExtractor.version` of a project without a TM."""
 
 # candidate columns (higher is better) whose value minus the segment's best is a rel_ column
 _RELATIVE_OF = (
@@ -160,12 +174,14 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
         self.backend = backend
 
     def fit(self, X=None, y=None, *, tm) -> CandidateFeatureExtractor:  # noqa: ARG002 - sklearn signature
-        """Train the TM models on an iterable of (source, target) pairs, or reuse a fitted :class:`TMModels`."""
-        self.tm_models_ = tm if isinstance(tm, TMModels) else TMModels().fit(tm)
-        self.tm_models_.check_fitted()
+        """Train the TM models on an iterable of (source, target) pairs, or reuse a fitted :class:`TMModels`;
+        ``tm=None``: no TM (the :data:`TM_MODEL_FEATURES` are NaN)."""
+        self.tm_models_ = tm if isinstance(tm, TMModels) or tm is None else TMModels().fit(tm)
+        if self.tm_models_ is not None:
+            self.tm_models_.check_fitted()
         return self
 
-    def _fitted_models(self) -> TMModels:
+    def _fitted_models(self) -> TMModels | None:
         if not hasattr(self, "tm_models_"):
             raise ModelError("the feature extractor is not fitted: call fit(tm=...) with the project's TM first")
         return self.tm_models_
@@ -173,7 +189,8 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
     @property
     def version(self) -> str:
         """Identifies feature values: feature-set version plus the fingerprint of the TM used."""
-        return f"{FEATURE_SET_VERSION}:{self._fitted_models().fingerprint_}"
+        models = self._fitted_models()
+        return f"{FEATURE_SET_VERSION}:{models.fingerprint_ if models is not None else NO_TM}"
 
     def get_feature_names_out(self, input_features=None) -> np.ndarray:  # noqa: ARG002 - sklearn signature
         return np.asarray(FEATURE_NAMES, dtype=object)
@@ -245,7 +262,7 @@ def _source_facts(seg: Segment, src: list[str]) -> _SourceFacts:
     return _SourceFacts(set(src), inline_codes(seg.source), punctuation_counts(seg.source), _end_class(seg.source), _first_letter_upper(seg.source))
 
 
-def _candidate_values(seg: Segment, k: int, ct: list[str], src: _SourceFacts, best: int | None, stats, models: TMModels) -> list[float]:
+def _candidate_values(seg: Segment, k: int, ct: list[str], src: _SourceFacts, best: int | None, stats, models: TMModels | None) -> list[float]:
     """The surface and agreement columns of one candidate, in :data:`_CANDIDATE_OWN` order."""
     cand = seg.candidates[k]
     n = len(seg.candidates)
@@ -254,10 +271,12 @@ def _candidate_values(seg: Segment, k: int, ct: list[str], src: _SourceFacts, be
     best_fuzzy = (seg.candidates[best].fuzzy or 0.0) / 100.0 if best is not None else 0.0
     cand_punct = punctuation_counts(cand.text)
     words = [t for t in ct if is_word(t)]
-    tgt_vocab = models.target_lm_.vocab_
     shared = [t for t in words if t in src.words]
-    copied = sum(1 for t in shared if t not in tgt_vocab)
-    source_side = sum(1 for t in shared if models.source_side_word(t))
+    if models is None:
+        copied = source_side = math.nan
+    else:
+        copied = sum(1 for t in shared if t not in models.target_lm_.vocab_)
+        source_side = sum(1 for t in shared if models.source_side_word(t))
     others = [j for j in range(n) if j != k]
     if others:
         mean = [sum(column) / len(others) for column in zip(*(stats[k][j] for j in others))]
@@ -291,7 +310,7 @@ _CANDIDATE_OWN = _CANDIDATE_HEAD + _CANDIDATE_TAIL
 """The candidate columns computed per candidate in Python (the rest come from the LM/IBM1 batch calls)."""
 
 
-def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarray:
+def _transform_batch(models: TMModels | None, segments: Sequence[Segment]) -> np.ndarray:
     """Feature rows of a batch of segments (a module-level function so workers can run it)."""
     col = {name: i for i, name in enumerate(FEATURE_NAMES)}
     sizes = np.array([len(s.candidates) for s in segments])
@@ -303,20 +322,23 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
     row_src = [src_tokens[i] for i in seg_of_row]
 
     # batch model calls: LMs, IBM1 both ways, TM-diff lexical masses
-    src_lm = models.source_lm_.score(src_tokens)
-    cand_lm = models.target_lm_.score(cand_tokens)
-    X[:, col["cand_lm_logprob"] : col["cand_lm_oov"] + 1] = cand_lm
-    X[:, col["cand_ibm_fwd_logprob"] : col["cand_ibm_fwd_tgt_coverage"] + 1] = models.forward_.score(row_src, cand_tokens)
-    X[:, col["cand_ibm_rev_logprob"] : col["cand_ibm_rev_src_coverage"] + 1] = models.reverse_.score(cand_tokens, row_src)
+    if models is not None:
+        src_lm = models.source_lm_.score(src_tokens)
+        X[:, col["cand_lm_logprob"] : col["cand_lm_oov"] + 1] = models.target_lm_.score(cand_tokens)
+        X[:, col["cand_ibm_fwd_logprob"] : col["cand_ibm_fwd_tgt_coverage"] + 1] = models.forward_.score(row_src, cand_tokens)
+        X[:, col["cand_ibm_rev_logprob"] : col["cand_ibm_rev_src_coverage"] + 1] = models.reverse_.score(cand_tokens, row_src)
+    else:
+        src_lm = np.full((len(segments), 3), np.nan)
     best_tm = [_best_tm(s) for s in segments]
     diffs: dict[int, TMDiff] = {
         i: tm_diff(s.source, s.candidates[b].tm_source or "", src_tokens[i], cand_tokens[int(offsets[i]) + b])
         for i, (s, b) in enumerate(zip(segments, best_tm))
         if b is not None and s.candidates[b].tm_source
     }
-    add_masses(list(diffs.values()), models.forward_)
-    X[:, col["cand_tm_2grams_seen"] : col["cand_tm_4grams_seen"] + 1] = models.target_ngrams_.coverage(cand_tokens)
-    X[:, [col[name] for name in NEIGHBOUR_NAMES]] = models.neighbours_.support(src_tokens, cand_tokens, seg_of_row)
+    if models is not None:
+        add_masses(list(diffs.values()), models.forward_)
+        X[:, col["cand_tm_2grams_seen"] : col["cand_tm_4grams_seen"] + 1] = models.target_ngrams_.coverage(cand_tokens)
+        X[:, [col[name] for name in NEIGHBOUR_NAMES]] = models.neighbours_.support(src_tokens, cand_tokens, seg_of_row)
 
     own = [col[name] for name in _CANDIDATE_OWN]
     edit_cols = [col[name] for name in EDIT_CANDIDATE_NAMES]
@@ -352,4 +374,6 @@ def _transform_batch(models: TMModels, segments: Sequence[Segment]) -> np.ndarra
     X[:, col["rel_len_ratio"]] = ratio - np.minimum.reduceat(ratio, offsets[:-1])[seg_of_row]
     codes = X[:, col["cand_code_mismatch_printf"] : col["cand_code_mismatch_number"] + 1].sum(axis=1)
     X[:, col["rel_code_mismatch"]] = codes - np.minimum.reduceat(codes, offsets[:-1])[seg_of_row]
+    if models is None:
+        X[:, [col[name] for name in TM_MODEL_FEATURES]] = np.nan
     return X

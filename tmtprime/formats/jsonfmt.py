@@ -20,7 +20,7 @@ from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
 from .mapping import ColumnMapping, stream_segments, stream_units
-from .model import STORE_FIELDS, Candidate, DocumentInfo, Segment, TMUnit
+from .model import STORE_FIELDS, Candidate, DocumentInfo, PostEdit, Segment, TMUnit
 from .sources import iter_text_lines
 
 FORMAT_TAG = "tmtprime-document"
@@ -58,7 +58,8 @@ def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
 
 def _segment(d: dict, file: str, n: int) -> Segment:
     try:
-        cands = [Candidate(**c) for c in d.pop("candidates", [])]
+        cands = [Candidate(**{**c, "post_edits": [PostEdit(**p) for p in c.get("post_edits", [])]})
+                 for c in d.pop("candidates", [])]
         return Segment(**d, candidates=cands)
     except TypeError as exc:
         raise FormatError(f"segment {n} does not fit the TMTprime model: {exc}", file=file) from None

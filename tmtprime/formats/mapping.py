@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tmtprime.errors import FormatError
 
-from .model import Candidate, DocumentInfo, Segment, TMUnit
+from .model import Candidate, DocumentInfo, PostEdit, Segment, TMUnit
 
 _SOURCE_NAMES = ("source", "src", "source_text", "original", "msgid", "english")
 _TARGET_NAMES = ("target", "tgt", "target_text", "translation", "msgstr")
@@ -41,8 +41,20 @@ def _norm(name: str) -> str:
 _OPTION = {
     "source": "--source-col", "target": "--target-col", "reference": "--reference-col", "tm": "--tm-col",
     "tm_source": "--tm-source-col", "tm_score": "--tm-score-col", "context": "--context-col", "key": "--key-col",
+    "editor": "--editor-col",
 }
 """The ``tmtprime import`` option that names each column (errors speak the user's language: the CLI's)."""
+POST_EDIT_OPTIONS = {
+    "post_edit": "--post-edit-col", "pe_time": "--pe-time-col", "keystrokes": "--keystrokes-col", "effort": "--effort-col",
+}
+"""Post-editing fields per system (``SYSTEM=COL``) and their ``tmtprime import`` options."""
+
+
+def _for(what: str) -> str:
+    """Which option named a column, as an error says it."""
+    if what.startswith("--"):
+        return f"for {what}"
+    return f"for {what}, {_OPTION.get(what, '--mt-col')}"
 
 
 @dataclass
@@ -68,6 +80,19 @@ class ColumnMapping:
     key: str | list[str] | None = None
     header: bool = True
     """False: the file has no header row; columns are then named ``1``, ``2``..."""
+    post_edit: dict[str, str] = field(default_factory=dict)
+    """System -> column of its post-edited text (likewise ``pe_time`` in ms, ``keystrokes``, ``effort``)."""
+    pe_time: dict[str, str] = field(default_factory=dict)
+    keystrokes: dict[str, str] = field(default_factory=dict)
+    effort: dict[str, str] = field(default_factory=dict)
+    effort_more: bool = False
+    """Direction of the effort scores: False (default) = a higher score means less effort (WMT12's 1-5)."""
+    editor: str | None = None
+    """Column naming the post-editor of the row (several rows of one segment: several editors)."""
+
+    @property
+    def has_post_edits(self) -> bool:
+        return any((self.post_edit, self.pe_time, self.keystrokes, self.effort))
 
     def resolve(self, columns: list[str], *, file: str | None = None, role: str = "document") -> ResolvedMapping:
         """Check the names against the real ``columns`` and infer the missing ones."""
@@ -85,12 +110,17 @@ class ColumnMapping:
             if alt is not None:
                 return alt
             raise FormatError(
-                f"column {col!r} (for {what}, {_OPTION.get(what, '--mt-col')}) is not in the file; its columns are: "
+                f"column {col!r} ({_for(what)}) is not in the file; its columns are: "
                 + ", ".join(repr(c) for c in columns),
                 file=file,
                 location="line 1" if self.header else None,
             )
 
+        pe_columns = {check(f"{opt} {sys}", col) or col for what, opt in POST_EDIT_OPTIONS.items()
+                      for sys, col in getattr(self, what).items()}
+        editor = check("editor", self.editor)
+        # a post_edit column mapped as a post-edit is not also the reference
+        by_norm = {n: c for n, c in by_norm.items() if c not in pe_columns}
         source = check("source", self.source) or find(_SOURCE_NAMES)
         if source is None:
             raise FormatError(
@@ -130,7 +160,8 @@ class ColumnMapping:
                 key = [by_norm["doc_id"], by_norm["seg_id"]]
             elif (k := find(_KEY_NAMES)) is not None:
                 key = [k]
-        used = {source, target, reference, tm, tm_source, tm_score, context, *mt.values()}
+        post = self._post_edit_columns(check, [self.tm_system] if tm else [], mt, file)
+        used = {source, target, reference, tm, tm_source, tm_score, context, editor, *mt.values(), *pe_columns}
         used |= {c for c in columns if _norm(c) in _OUR_OUTPUT or c in (TAGS_COLUMN, NOTES_COLUMN)}
         # the parts of a composite key stay attributes too: doc_id groups segments by original
         # document, and seg_id is what a user matches exported rows against
@@ -143,7 +174,23 @@ class ColumnMapping:
             notes=NOTES_COLUMN if NOTES_COLUMN in columns else None,
             pick_system=ours.get("recommended_system"), pick_kind=ours.get("recommended_kind"),
             pick_confidence=ours.get("confidence"),
+            post_edits=post, editor=editor, effort_more=self.effort_more,
         )
+
+    def _post_edit_columns(self, check, tm: list[str], mt: dict[str, str], file: str | None) -> dict[str, dict[str, str]]:
+        """System -> {field: column} of the post-editing columns, each system one this file imports."""
+        systems = [*tm, *mt]
+        out: dict[str, dict[str, str]] = {}
+        for what, option in POST_EDIT_OPTIONS.items():
+            for system, col in getattr(self, what).items():
+                if system not in systems:
+                    raise FormatError(
+                        f"{option} {system}={col}: no system {system!r} is imported from this file "
+                        f"(its systems: {', '.join(systems) or 'none'}; name them with --mt-col/--tm-col)",
+                        file=file, location="line 1" if self.header else None,
+                    )
+                out.setdefault(system, {})[what] = check(f"{option} {system}", col) or col
+        return out
 
 
 @dataclass
@@ -167,6 +214,10 @@ class ResolvedMapping:
     pick_kind: str | None = None
     pick_confidence: str | None = None
     notes: str | None = None
+    post_edits: dict[str, dict[str, str]] = field(default_factory=dict)
+    """System -> {``post_edit``/``pe_time``/``keystrokes``/``effort``: column}."""
+    editor: str | None = None
+    effort_more: bool = False
 
     @property
     def systems(self) -> list[str]:
@@ -195,6 +246,8 @@ class ResolvedMapping:
             t = text(col)
             if t:
                 seg.candidates.append(Candidate(system=system, kind="mt", text=t))
+        if self.post_edits:
+            self._post_edits(seg, row, location)
         for c in self.rest:
             v = text(c)
             if v:
@@ -219,6 +272,42 @@ class ResolvedMapping:
                         raise FormatError(f"confidence {conf!r} is not a number", file=self.file,
                                           location=location) from None
                 return
+
+    def _post_edits(self, seg: Segment, row: Mapping[str, object], location: str) -> None:
+        """Each mapped system's post-edit of this row; all its cells empty: not post-edited (no entry)."""
+        editor = row.get(self.editor) if self.editor else None
+        for system, cols in self.post_edits.items():
+            cells = {what: row.get(col) for what, col in cols.items()}
+            if all(v is None or str(v).strip() == "" for v in cells.values()):
+                continue
+            cand = next((c for c in seg.candidates if c.system == system), None)
+            if cand is None:
+                first = next(iter(cols.values()))
+                raise FormatError(f"column {first!r} holds post-editing data for {system!r}, which has no "
+                                  "candidate in this row (its cell is empty)", file=self.file, location=location)
+            text = cells.get("post_edit")
+            cand.post_edits.append(PostEdit(
+                text=str(text) if text not in (None, "") else None,
+                time_ms=self._number(cells.get("pe_time"), cols.get("pe_time"), location, "a time in ms"),
+                keystrokes=self._number(cells.get("keystrokes"), cols.get("keystrokes"), location, "a keystroke count"),
+                effort=self._number(cells.get("effort"), cols.get("effort"), location, "an effort score", signed=True),
+                effort_more=self.effort_more,
+                editor=str(editor) if editor not in (None, "") else None,
+            ))
+
+    def _number(self, value: object, col: str | None, location: str, what: str, *, signed: bool = False) -> float | None:
+        """A numeric cell (empty: None); anything else, or a negative count, is one clear error."""
+        if value is None or str(value).strip() == "":
+            return None
+        try:
+            number = float(str(value).strip())
+        except ValueError:
+            number = float("nan")
+        if number != number or number in (float("inf"), float("-inf")) or (number < 0 and not signed):
+            kind = "negative" if number < 0 else "not a number"
+            raise FormatError(f"column {col!r}: {value!r} is {kind}; expected {what}"
+                              + ("" if signed else " (0 or more)"), file=self.file, location=location)
+        return number
 
     def _tm_candidates(self, seg: Segment, value: object, row: Mapping[str, object], location: str) -> None:
         if isinstance(value, list):  # JSON lines: a list of match objects

@@ -22,6 +22,23 @@ STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "
 
 
 @dataclass(slots=True)
+class PostEdit:
+    """One editor's post-edit of a candidate: any of the edited text, the time, the keystrokes, an effort score.
+
+    ``effort_more`` says which way the score runs: True when a higher score means more
+    effort, False when it means less (WMT12's 1-5, 5 = no edit needed). Labels read the
+    score through it, so scores of either kind train the same way.
+    """
+
+    text: str | None = None
+    time_ms: float | None = None
+    keystrokes: float | None = None
+    effort: float | None = None
+    effort_more: bool = False
+    editor: str | None = None
+
+
+@dataclass(slots=True)
 class Candidate:
     """One translation suggestion for a segment: a TM match or an MT output."""
 
@@ -46,6 +63,8 @@ class Candidate:
     """Store id of the candidate's segment."""
     rank: int = 0
     """0 is the system's best; TM top-k matches use 1, 2..."""
+    post_edits: list[PostEdit] = field(default_factory=list)
+    """What post-editors made of this candidate (several editors: several entries)."""
 
 
 @dataclass(slots=True)

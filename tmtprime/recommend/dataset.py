@@ -33,7 +33,8 @@ class CandidateRows:
     fuzzy: np.ndarray
     """The TM match's fuzzy score of each row's segment (best TM candidate; 0 without one)."""
     ter: np.ndarray | None = None
-    """TER against the reference (development data only)."""
+    """Each row's label, higher = more effort: TER against the reference, or the label trained on
+    (:func:`~tmtprime.recommend.labels.candidate_labels`; development data only)."""
 
     @property
     def n_segments(self) -> int:
@@ -49,6 +50,14 @@ class CandidateRows:
         if self.ter is None:
             raise ValueError("these rows have no references, hence no labels")
         return best_labels(self.ter, self.segments)
+
+    def rows(self, keep: np.ndarray) -> CandidateRows:
+        """The rows where ``keep`` (a boolean mask) holds, segment numbers unchanged."""
+        return CandidateRows(
+            X=self.X[keep], feature_names=self.feature_names, segments=self.segments[keep], groups=self.groups[keep],
+            systems=self.systems[keep], kinds=self.kinds[keep], fuzzy=self.fuzzy[keep],
+            ter=None if self.ter is None else self.ter[keep],
+        )
 
     def subset(self, segment_numbers: np.ndarray) -> CandidateRows:
         """The rows of the given segments, renumbered 0..k-1 in the given order's sorted form."""

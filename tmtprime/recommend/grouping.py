@@ -49,6 +49,16 @@ def split_grouped(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return seg.astype(np.int64).reshape(-1), flag == 1.0, X[:, ID_COLUMNS:]
 
 
+def segment_sample(seg: np.ndarray, max_segments: int, random_state: int) -> np.ndarray:
+    """Rows of at most ``max_segments`` randomly chosen segments (all rows when there are fewer): the
+    subset a grid search runs on, since an SVM's cost grows with the square of the rows."""
+    unique = np.unique(seg)
+    if len(unique) <= max_segments:
+        return np.arange(len(seg))
+    chosen = np.random.default_rng(random_state).choice(unique, size=max_segments, replace=False)
+    return np.nonzero(np.isin(seg, chosen))[0]
+
+
 def segment_min(values: np.ndarray, segments: np.ndarray) -> np.ndarray:
     """The minimum of ``values`` over each row's segment, broadcast back to the rows."""
     n_seg = int(segments.max()) + 1 if len(segments) else 0

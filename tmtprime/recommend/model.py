@@ -26,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from tmtprime.errors import ModelInputError
 from tmtprime.progress import Reporter
-from tmtprime.recommend.grouping import ID_COLUMNS, segment_min, split_grouped
+from tmtprime.recommend.grouping import ID_COLUMNS, segment_min, segment_sample, split_grouped
 from tmtprime.recommend.kernel import rbf_decision
 from tmtprime.recommend.picks import Picks, tm_margin
 from tmtprime.recommend.platt import PlattSigmoid, logit
@@ -257,12 +257,7 @@ class TMTprimeRecommender(ClassifierMixin, BaseEstimator):
         return values
 
     def _grid_subset(self, seg: np.ndarray) -> np.ndarray:
-        unique = np.unique(seg)
-        if len(unique) <= self.grid_max_segments:
-            return np.arange(len(seg))
-        rng = np.random.default_rng(self.random_state)
-        chosen = rng.choice(unique, size=self.grid_max_segments, replace=False)
-        return np.nonzero(np.isin(seg, chosen))[0]
+        return segment_sample(seg, self.grid_max_segments, self.random_state)
 
     @staticmethod
     def _stack(F: np.ndarray, predicted_ter: np.ndarray, seg: np.ndarray) -> np.ndarray:

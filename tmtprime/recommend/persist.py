@@ -1,7 +1,7 @@
 """Saving and loading recommender models with skops (never pickle) and their model cards.
 
 A model is a :class:`~tmtprime.recommend.model.TMTprimeRecommender` (scikit-learn
-pipelines plus our Platt sigmoid) and a model card: a JSON-able dict with the
+pipelines plus our Platt sigmoid) or an :class:`~tmtprime.recommend.regressor.EffortRegressor` and a model card: a JSON-able dict with the
 training data, the feature names and version, the chosen hyper-parameters and
 the cross-validated metrics. In the store both go into the ``models`` table; as
 files, ``NAME.skops`` with ``NAME.card.json`` next to it.
@@ -24,6 +24,7 @@ TRUSTED_TYPES = [
     "tmtprime.recommend.platt.PlattSigmoid",
     "tmtprime.recommend.model.TMTprimeRecommender",
     "tmtprime.recommend.model.PlattSigmoid",  # where models saved before the split of recommend/model.py name it
+    "tmtprime.recommend.regressor.EffortRegressor",
 ]
 CARD_SUFFIX = ".card.json"
 
@@ -39,6 +40,7 @@ def loads(blob: bytes) -> Any:
     import skops.io as sio
 
     from tmtprime.recommend.model import TMTprimeRecommender
+    from tmtprime.recommend.regressor import EffortRegressor
 
     try:
         untrusted = [t for t in sio.get_untrusted_types(data=blob) if t not in TRUSTED_TYPES]
@@ -49,7 +51,7 @@ def loads(blob: bytes) -> Any:
         raise
     except Exception as error:  # skops raises many kinds of errors for damaged blobs
         raise ModelError(f"the model cannot be read ({type(error).__name__}: {error}); retrain it") from None
-    if not isinstance(model, TMTprimeRecommender):
+    if not isinstance(model, TMTprimeRecommender | EffortRegressor):
         raise ModelError(f"the model file holds a {type(model).__name__}, not a TMTprime recommender")
     return model
 

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 if TYPE_CHECKING:
     from tmtprime.cost.estimate import CostEstimate
 
-PLAN_LABELS = {"rule": "classic rule", "tmtprime": "TMTprime", "cost-aware": "cost-aware"}
+PLAN_LABELS = {"rule": "classic rule", "tmtprime": "TMTprime", "cost-aware": "cost-aware", "oracle": "oracle (hindsight)"}
 ESTIMATE_COLOUR = "#1f77b4"
 REFERENCE_ESTIMATE_COLOUR = "#9ecae1"
 ACTUAL_COLOUR = "#ff7f0e"

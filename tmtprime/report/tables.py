@@ -88,7 +88,15 @@ def plans_table(est: CostEstimate) -> Table:
         "fuzzy band, MT outputs by the band of their predicted TER; actual: by each candidate's TER against the reference, "
         "over the segments that have one, next to the estimate over the same segments."
     )
-    return Table("plans", f"Plans compared ({est.currency})", header, rows, note, money={2, 3, 5, 6, 8, 9})
+    money = {2, 3, 5, 6, 8, 9}
+    if any(p.actual_time_cost is not None for p in est.plans):  # post-editing times and an hourly rate
+        header.insert(6, "actual cost (time)")
+        for row, p in zip(rows, est.plans):
+            row.insert(6, _f(p.actual_time_cost))
+        money = {2, 3, 5, 6, 7, 9, 10}
+        note += (f" Actual cost (time): post-editing time x {est.scheme.hourly_rate:g} {est.currency}/hour, over the "
+                 "segments whose chosen candidate was timed.")
+    return Table("plans", f"Plans compared ({est.currency})", header, rows, note, money=money)
 
 
 def bands_table(est: CostEstimate, plan: str = "tmtprime") -> Table:

@@ -312,6 +312,9 @@ class _Exporter:
         project = self.store.project()
         head = {"project": project.name, "source_lang": project.source_lang, "target_lang": project.target_lang}
         head["model"] = self.model
+        card = next((m.card for m in self.store.models.list() if m.name == self.model), {}) if self.model else {}
+        head["label"] = card.get("label", {"name": "ter", "unit": "TER (0-100+, sacrebleu) against the reference"})
+        head["warnings"] = list(card.get("job_warnings", []))
         stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "segments": [\n')
         first = True
         for seg, pick, rec in self.segments(self.docs):
@@ -543,6 +546,7 @@ def _json_segment(seg: Segment, pick: Pick | None, rec: RecommendationRecord | N
                 "origin": c.origin,
                 "probability": predictions[c.id].probability if c.id in predictions else None,
                 "predicted_ter": predictions[c.id].predicted_ter if c.id in predictions else None,
+                "predicted_effort": predictions[c.id].predicted_effort if c.id in predictions else None,
                 "confidence": candidate_confidence(rec, c.id),
             }
             for c in seg.candidates

@@ -35,6 +35,7 @@ from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
 from tmtprime.store.documents import document_record
 from tmtprime.store.engine import bulk_cache
 from tmtprime.store.languages import languages_match, stated_language
+from tmtprime.store.post_edits import insert_post_edits
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
 from tmtprime.store.segments import insert_candidates
 from tmtprime.store.tm import lookup_keys
@@ -52,6 +53,8 @@ _DOC = db.DocumentRow.__table__
 _SEG = db.SegmentRow.__table__
 _TM = db.TMUnitRow.__table__
 _FILE = db.DocumentFileRow.__table__
+_CAND = db.CandidateRow.__table__
+_SYS = db.SystemRow.__table__
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,10 @@ class ImportResult:
     units: int = 0
     """Segments or TM units stored."""
     candidates: int = 0
+    post_edits: int = 0
+    """Post-editing records stored (one per editor and candidate)."""
+    merged: int = 0
+    """Rows that repeated a segment already read (another editor's post-edits of it)."""
     skipped: dict[str, int] = field(default_factory=dict)
     """Units left out on purpose, by reason (an empty source or target, an obsolete PO entry...):
     a user must see what did not reach the store, not find out later."""
@@ -90,6 +97,9 @@ class ImportResult:
                         f"(with their picks), {v.added} new, {v.removed} removed")
         if self.candidates:
             parts.append(f"{self.candidates} candidates from {', '.join(self.systems)}")
+        if self.post_edits:
+            again = f", {self.merged} rows were further editors of a segment before" if self.merged else ""
+            parts.append(f"{self.post_edits} post-editing records{again}")
         if self.skipped:
             reasons = "; ".join(
                 f"{reason}: {n}" + (f", first at {self.first_skipped[reason]}" if reason in self.first_skipped else "")
@@ -165,7 +175,7 @@ def import_file(
             if (again := _find(conn, digest, role)) is not None:  # imported meanwhile by another process
                 return ImportResult(document=again, already=True)
             doc_id = _insert_document(conn, file, role, info, digest, name)
-            writer = _TMWriter(conn, doc_id) if role == "tm" else _SegmentWriter(conn, doc_id)
+            writer = _TMWriter(conn, doc_id) if role == "tm" else _SegmentWriter(conn, doc_id, _merge_mode(mapping))
             with bulk_cache(conn):
                 for chunk in batched(counted, BATCH):
                     writer.write(chunk)
@@ -205,6 +215,8 @@ def import_file(
         document=record,
         units=writer.units,
         candidates=writer.candidates,
+        post_edits=writer.post_edits,
+        merged=writer.merged,
         skipped=skips,
         first_skipped=dict(info.first_skipped),
         systems=tuple(writer.systems),
@@ -257,10 +269,10 @@ def _check_complete(writer: _TMWriter | _SegmentWriter, role: str, file: Path, i
     if writer.units == 0:
         what = "translation units with a source and a target" if role == "tm" else "segments"
         raise InputError(f"no {what} found; check the format (--format) and column options", file=file)
-    if role == "dev" and isinstance(writer, _SegmentWriter) and writer.references == 0:
+    if role == "dev" and isinstance(writer, _SegmentWriter) and writer.references == 0 and writer.post_edits == 0:
         raise InputError(
-            "dev data needs reference translations and this file has none "
-            "(for CSV/TSV give --reference-col; or import it --as document)",
+            "dev data needs reference translations or post-editing data and this file has none "
+            "(for CSV/TSV give --reference-col or --post-edit-col/--pe-time-col/--effort-col; or import it --as document)",
             file=file,
         )
     return ()
@@ -354,6 +366,14 @@ def check_text(values: object, location: str | None) -> None:
                          location=location)
 
 
+def _merge_mode(mapping: ColumnMapping | None) -> str | None:
+    """How rows of one segment by several editors are recognised: by key (when the table names
+    a key column) and content, or by content alone; None: every row is a segment of its own."""
+    if mapping is None or not mapping.has_post_edits:
+        return None
+    return "key" if mapping.key else "content"
+
+
 class _TMWriter:
     """Bulk-inserts TM units of one document, numbering them in file order."""
 
@@ -371,7 +391,7 @@ class _TMWriter:
 
     def __init__(self, conn: Connection, doc_id: int) -> None:
         self.conn, self.doc_id = conn, doc_id
-        self.units = self.skipped = self.candidates = 0
+        self.units = self.skipped = self.candidates = self.post_edits = self.merged = 0
         self.systems: list[str] = []
 
     def write(self, chunk: list[TMUnit]) -> None:
@@ -402,17 +422,65 @@ class _TMWriter:
 
 
 class _SegmentWriter:
-    """Bulk-inserts segments (ids returned in order) and then their candidates."""
+    """Bulk-inserts segments (ids returned in order), their candidates, then their post-edits.
 
-    def __init__(self, conn: Connection, doc_id: int) -> None:
-        self.conn, self.doc_id = conn, doc_id
-        self.units = self.skipped = self.candidates = self.references = 0
+    With a ``merge`` mode (tables with post-editing columns), a row repeating a segment
+    already read (same key and/or source and candidates) adds its post-edits to that
+    segment's candidates instead of making a new segment: several editors, one segment.
+    """
+
+    def __init__(self, conn: Connection, doc_id: int, merge: str | None = None) -> None:
+        self.conn, self.doc_id, self.merge = conn, doc_id, merge
+        self.units = self.skipped = self.candidates = self.references = self.post_edits = self.merged = 0
         self.systems: list[str] = []
+        self._seen: dict[tuple, int] = {}
+
+    def _identity(self, seg: Segment) -> tuple:
+        texts = tuple((c.system, c.text) for c in seg.candidates)
+        return (seg.key if self.merge == "key" else None, seg.source, seg.context, texts)
 
     def write(self, chunk: list[Segment]) -> None:
         for seg in chunk:
             check_text((seg.source, seg.reference, seg.context, seg.notes, seg.attributes, seg.tags,
-                        [(c.text, c.tm_source, c.attributes) for c in seg.candidates]), seg.location)
+                        [(c.text, c.tm_source, c.attributes, [p.text for p in c.post_edits]) for c in seg.candidates]),
+                       seg.location)
+        repeats: list[Segment] = []
+        if self.merge:
+            fresh, firsts = [], set()
+            for seg in chunk:
+                ident = self._identity(seg)
+                if ident in self._seen or ident in firsts:
+                    repeats.append(seg)
+                else:
+                    firsts.add(ident)
+                    fresh.append(seg)
+            chunk = fresh
+        ids = self._insert(chunk) if chunk else []
+        if self.merge:
+            self._seen.update((self._identity(seg), sid) for seg, sid in zip(chunk, ids, strict=True))
+            self.merged += len(repeats)
+            owners = [*zip(ids, chunk), *((self._seen[self._identity(seg)], seg) for seg in repeats)]
+            self._write_post_edits(owners)
+
+    def _write_post_edits(self, owners: list[tuple[int, Segment]]) -> None:
+        """Each post-edit goes to its segment's stored candidate of the same system (rank 0)."""
+        owners = [(sid, seg) for sid, seg in owners if any(c.post_edits for c in seg.candidates)]
+        if not owners:
+            return
+        stored: dict[tuple[int, str], int] = {}
+        for chunk in batched(sorted({sid for sid, _ in owners}), 900):
+            for r in self.conn.execute(
+                select(_CAND.c.id, _CAND.c.segment_id, _SYS.c.name)
+                .join(_SYS, _SYS.c.id == _CAND.c.system_id)
+                .where(_CAND.c.segment_id.in_(chunk), _CAND.c.rank == 0)
+            ):
+                stored[(r.segment_id, r.name)] = r.id
+        self.post_edits += insert_post_edits(
+            self.conn,
+            ((stored[(sid, c.system)], p) for sid, seg in owners for c in seg.candidates for p in c.post_edits),
+        )
+
+    def _insert(self, chunk: list[Segment]) -> list[int]:
         rows = [
             {
                 "document_id": self.doc_id,
@@ -443,6 +511,7 @@ class _SegmentWriter:
         for c in candidates:
             if c.system not in self.systems:
                 self.systems.append(c.system)
+        return list(ids)
 
 
 def _new_candidates(pairs: Iterable[tuple[int, Segment]]) -> Iterator[NewCandidate]:

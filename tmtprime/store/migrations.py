@@ -23,6 +23,10 @@ History:
 * **v5** — ``recommendations.stale`` (a pick whose segment's candidates changed
   after it was made) and ``document_steps`` (which step each document went
   through, when, with which inputs), so re-runs keep picks and stale state shows.
+* **v6** — ``post_edits``: post-edited text, time (ms), keystrokes, effort score
+  (with its direction) and editor per candidate, several per candidate;
+  ``candidate_scores.predicted_effort`` (a prediction in the model's label unit);
+  ``corpora``/``corpus_lines``: monolingual or parallel corpora as project resources.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -120,7 +124,18 @@ def _v4_to_v5(connection: Connection) -> None:
         db.DocumentStepRow.__table__.create(connection)
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(connection: Connection) -> None:
+    if not inspect(connection).has_table(db.PostEditRow.__tablename__):
+        db.PostEditRow.__table__.create(connection)
+    for table in (db.CorpusRow, db.CorpusLineRow):
+        if not inspect(connection).has_table(table.__tablename__):
+            table.__table__.create(connection)
+    columns = {c["name"] for c in inspect(connection).get_columns("candidate_scores")}
+    if "predicted_effort" not in columns:
+        connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN predicted_effort FLOAT"))
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

@@ -68,6 +68,14 @@ class Models:
                 raise StoreError(f"{what} in this project; train one first")
             return _record(row, with_blob=True)
 
+    def annotate(self, name: str, key: str, value: Any) -> None:
+        """Set ``card[key]`` of a stored model (what its last use found, e.g. ``job_warnings``)."""
+        with self._store.session(write=True) as s:
+            row = s.scalars(select(db.ModelRow).where(db.ModelRow.name == name)).one_or_none()
+            if row is None:
+                raise StoreError(f"no model named {name!r} in this project")
+            row.card = {**row.card, key: value}
+
     def delete(self, name: str) -> None:
         """Remove a model and its recommendations."""
         with self._store.session(write=True) as s:

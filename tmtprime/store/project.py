@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from tmtprime.store.documents import Documents
     from tmtprime.store.features import Features
     from tmtprime.store.models import Models
+    from tmtprime.store.corpora import Corpora
+    from tmtprime.store.post_edits import PostEdits
     from tmtprime.store.recommendations import Recommendations
     from tmtprime.store.schemes import CostSchemes
     from tmtprime.progress import Reporter
@@ -82,6 +84,8 @@ class Store:
         from tmtprime.store.documents import Documents
         from tmtprime.store.features import Features
         from tmtprime.store.models import Models
+        from tmtprime.store.corpora import Corpora
+        from tmtprime.store.post_edits import PostEdits
         from tmtprime.store.recommendations import Recommendations
         from tmtprime.store.schemes import CostSchemes
         from tmtprime.store.segments import Segments, Systems
@@ -97,6 +101,8 @@ class Store:
         self.recommendations: Recommendations = Recommendations(self)
         self.cost_schemes: CostSchemes = CostSchemes(self)
         self.steps: DocumentSteps = DocumentSteps(self)
+        self.post_edits: PostEdits = PostEdits(self)
+        self.corpora: Corpora = Corpora(self)
 
     # -- opening -----------------------------------------------------------------
 

@@ -200,6 +200,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
             "probability": p.probability,
             "predicted_ter": p.predicted_ter,
             "confidence": p.confidence,
+            "predicted_effort": p.predicted_effort,
         }
         for r in chunk
         for cid, p in r.predictions.items()
@@ -214,6 +215,6 @@ def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, Ca
     if rec_ids:
         for r in conn.execute(select(_SCORES).where(_SCORES.c.recommendation_id.in_(rec_ids))):
             found[r.recommendation_id][r.candidate_id] = CandidatePrediction(
-                r.probability, r.predicted_ter, r.confidence
+                r.probability, r.predicted_ter, r.confidence, r.predicted_effort
             )
     return found

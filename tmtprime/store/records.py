@@ -117,6 +117,8 @@ class CandidatePrediction:
     probability: float | None = None
     predicted_ter: float | None = None
     confidence: float | None = None
+    predicted_effort: float | None = None
+    """The prediction in the model's label unit (TER, HTER, ms per word, effort score: see its card)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -215,6 +215,53 @@ class CandidateRow(Base):
     system: Mapped[SystemRow] = relationship()
 
 
+class PostEditRow(Base):
+    """One editor's post-editing of a candidate: edited text, time, keystrokes, effort score (each optional).
+
+    ``effort_more`` records the direction stated at import (True: a higher score means
+    more effort), so labels read every file's scores the same way round.
+    """
+
+    __tablename__ = "post_edits"
+    __table_args__ = (Index("ix_post_edits_candidate", "candidate_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    candidate_id: Mapped[int] = mapped_column(ForeignKey("candidates.id", ondelete="CASCADE"))
+    text: Mapped[str | None] = mapped_column(Text)
+    time_ms: Mapped[float | None] = mapped_column(Float)
+    keystrokes: Mapped[float | None] = mapped_column(Float)
+    effort: Mapped[float | None] = mapped_column(Float)
+    effort_more: Mapped[bool] = mapped_column(default=False)
+    editor: Mapped[str | None] = mapped_column(String(200))
+
+
+class CorpusRow(Base):
+    """A language resource beside the TM: monolingual target text or a parallel corpus, for features."""
+
+    __tablename__ = "corpora"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(500), unique=True)
+    parallel: Mapped[bool] = mapped_column(default=False)
+    """True: (source, target) pairs; False: target-language sentences only."""
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    path: Mapped[str] = mapped_column(Text)
+    lines: Mapped[int] = mapped_column(Integer, default=0)
+    imported_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CorpusLineRow(Base):
+    """One sentence (monolingual) or sentence pair (parallel) of a corpus, in file order."""
+
+    __tablename__ = "corpus_lines"
+    __table_args__ = (Index("ix_corpus_lines_corpus", "corpus_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    corpus_id: Mapped[int] = mapped_column(ForeignKey("corpora.id", ondelete="CASCADE"))
+    source: Mapped[str | None] = mapped_column(Text)
+    target: Mapped[str] = mapped_column(Text)
+
+
 class TMUnitRow(Base):
     """One source/target pair of an imported translation memory.
 
@@ -340,6 +387,8 @@ class CandidateScoreRow(Base):
     predicted_ter: Mapped[float | None] = mapped_column(Float)
     confidence: Mapped[float | None] = mapped_column(Float)
     """This candidate's confidence on the scale of ``RecommendationRow.confidence``."""
+    predicted_effort: Mapped[float | None] = mapped_column(Float)
+    """The model's prediction in its label's own unit (the model card names label and unit)."""
 
 
 class CostSchemeRow(Base):

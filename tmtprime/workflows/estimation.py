@@ -31,7 +31,11 @@ def estimate(
     """
     if not isinstance(scheme, CostScheme):
         scheme = load_scheme(os.fspath(scheme), store=store)
-    return estimate_costs(
+    est = estimate_costs(
         store, scheme, document=document,
         systems=None if systems is None else list(systems), model=model, reporter=reporter,
     )
+    # what recommend found unlike the model's training data goes into every report (its notes)
+    card = next((m.card for m in store.models.list() if m.name == est.model), {})
+    est.notes[:0] = [f"warning: {w}; its confidence may mean little here" for w in card.get("job_warnings", [])]
+    return est

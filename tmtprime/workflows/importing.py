@@ -16,6 +16,7 @@ from tmtprime.errors import UsageError
 from tmtprime.formats import ColumnMapping
 from tmtprime.progress import Reporter
 from tmtprime.store import ImportResult, Store, import_file
+from tmtprime.store.corpora import CorpusRecord
 from tmtprime.store.importer import infer_role
 
 
@@ -32,6 +33,8 @@ def import_files(
 ) -> list[ImportResult]:
     """Import ``files`` as ``role`` (``tm``, ``dev`` or ``document``); one result per file, in order.
 
+    Corpora (role ``corpus``) go through :func:`import_corpora`.
+
     Without a role each file gets the one its content makes unambiguous (a TMX is a TM, anything
     else a document: :func:`~tmtprime.store.importer.infer_role`), and its result says why.
     """
@@ -47,3 +50,19 @@ def import_files(
         result = import_file(store, file, role=chosen, fmt=fmt, mapping=mapping, name=name, target_file=target_file, reporter=reporter)
         results.append(replace(result, role_reason=why))
     return results
+
+
+def import_corpora(
+    store: Store,
+    files: Sequence[str | os.PathLike[str]],
+    *,
+    fmt: str | None = None,
+    mapping: ColumnMapping | None = None,
+    target_file: str | os.PathLike[str] | None = None,
+    reporter: Reporter | None = None,
+) -> list[CorpusRecord]:
+    """Import corpora as project resources (plain text: monolingual target text; else parallel), each in one transaction."""
+    reporter = reporter or Reporter()
+    if target_file and len(files) > 1:
+        raise UsageError("a target file is the translation of one file: give one file with it (--target-file)")
+    return [store.corpora.import_file(f, fmt=fmt, mapping=mapping, target_file=target_file, reporter=reporter) for f in files]

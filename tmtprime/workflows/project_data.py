@@ -9,12 +9,12 @@ after its last cancel check: a cancelled run leaves the store as it was.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from tmtprime.errors import ModelError, UsageError
+from tmtprime.errors import UsageError
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Segment
@@ -57,8 +57,10 @@ def load_segments(
     role: str | None = None,
     document_ids: Sequence[int] | None = None,
     systems: Collection[str] | None = None,
+    with_post_edits: bool = False,
 ) -> ProjectSegments:
-    """Segments of one role or of some documents, each with at least one candidate (of ``systems`` only, if given)."""
+    """Segments of one role or of some documents, each with at least one candidate (of ``systems`` only, if given);
+    ``with_post_edits``: each candidate's post-editing records attached."""
     if systems is not None:
         known = {s.name for s in store.systems.list()}
         unknown = sorted(set(systems) - known)
@@ -72,17 +74,38 @@ def load_segments(
         if seg.candidates:
             segments.append(seg)
     ids = np.array([c.id for s in segments for c in s.candidates], dtype=np.int64)
+    if with_post_edits:
+        records = store.post_edits.of([int(i) for i in ids])
+        for c in (c for s in segments for c in s.candidates):
+            c.post_edits = records.get(c.id, [])
     return ProjectSegments(segments, ids)
 
 
 def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
-    """The feature extractor trained on the project's TM (LMs, IBM Model 1)."""
+    """The feature extractor trained on the project's TM (LMs, IBM Model 1); without a TM, one whose
+    TM-model features are absent (NaN, see :data:`~tmtprime.features.extractor.TM_MODEL_FEATURES`)."""
     reporter = reporter or Reporter()
     n_units = store.tm.count()
     if n_units == 0:
-        raise ModelError("the project has no translation memory; import one first (tmtprime import P.db tm.tsv --as tm)")
+        return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None)
     pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
     return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter))
+
+
+def resource_pairs(store: Store, resource: str = "tm") -> Iterator[tuple[str, str]]:
+    """(source, target) pairs of a project resource: ``tm`` (the default) or ``corpus`` (the parallel corpora)."""
+    if resource == "tm":
+        return store.tm.iter_pairs()
+    if resource == "corpus":
+        return store.corpora.pairs()
+    raise UsageError(f"unknown resource {resource!r} (expected 'tm' or 'corpus')")
+
+
+def resource_targets(store: Store, resource: str = "tm") -> Iterator[str]:
+    """Target-language sentences of a project resource: ``tm`` or ``corpus`` (monolingual and parallel corpora)."""
+    if resource == "corpus":
+        return store.corpora.targets()
+    return (target for _source, target in resource_pairs(store, resource))
 
 
 def feature_set_name(extractor: CandidateFeatureExtractor) -> str:

@@ -16,7 +16,9 @@ import numpy as np
 
 from tmtprime.errors import ModelError
 from tmtprime.progress import Reporter
+from tmtprime.recommend.applicability import card_features, warnings
 from tmtprime.recommend.confidence import confidence
+from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
 from tmtprime.store.steps import NewStep
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
@@ -32,7 +34,8 @@ class RecommendOutcome:
     mean_confidence: float
     mt_threshold: float | None
     warnings: list[str] = field(default_factory=list)
-    """Documents imported while it ran (not recommended): what the user must act on."""
+    """What the user must act on: why the job is unlike the model's training data
+    (:mod:`tmtprime.recommend.applicability`), and documents imported while it ran."""
 
     def render(self) -> str:
         shares = ", ".join(f"{s} {n}" for s, n in sorted(self.by_system.items(), key=lambda x: -x[1]))
@@ -96,11 +99,22 @@ def _recommend(
     extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
     rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
     reporter.status("recommending")
-    rec = chosen.model.recommend(rows.model_input, mt_threshold=threshold)
-    conf = confidence(rec.pick_ter)
-    # Every alternative is exported with a confidence on the pick's own scale, so the
-    # recommended one is not shown next to numbers of another kind (P(best)).
-    candidate_conf = confidence(rec.predicted_ter)
+    project = store.project()
+    has_tm = store.tm.count() > 0
+    unlike = tuple(warnings(chosen.card, rows.X, rows.feature_names, rows.segments, source_lang=project.source_lang,
+                            target_lang=project.target_lang, has_tm=has_tm))
+    rec = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows), mt_threshold=threshold)
+    label = chosen.card.get("label", {"name": "ter", "sign": 1.0})
+    effort = float(label.get("sign", 1.0)) * rec.predicted_ter  # the prediction in the label's own unit
+    if isinstance(chosen.model, EffortRegressor):
+        conf, candidate_conf = rec.pick_probability, rec.probability
+    else:
+        conf = confidence(rec.pick_ter)
+        # Every alternative is exported with a confidence on the pick's own scale, so the
+        # recommended one is not shown next to numbers of another kind (P(best)).
+        candidate_conf = confidence(rec.predicted_ter)
+    # cost bands read a predicted TER: HTER is one (TER against the post-edit); time and scores are not
+    ter = rec.predicted_ter if label["name"] in ("ter", "hter") else np.full(len(effort), np.nan)
     offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
     new = [
         NewRecommendation(
@@ -109,7 +123,8 @@ def _recommend(
             confidence=float(conf[i]),
             predictions={
                 int(data.candidate_ids[r]): CandidatePrediction(
-                    float(rec.probability[r]), float(rec.predicted_ter[r]), float(candidate_conf[r])
+                    float(rec.probability[r]), None if np.isnan(ter[r]) else float(ter[r]), float(candidate_conf[r]),
+                    float(effort[r]),
                 )
                 for r in range(offsets[i], offsets[i + 1])
             },
@@ -122,11 +137,13 @@ def _recommend(
     done = sorted({seg.document_id for seg in data.segments})
     inputs = {"systems": None if systems is None else sorted(systems), "mt_threshold": threshold}
     store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, done, inputs))
+    store.models.annotate(chosen.name, "job_warnings", list(unlike))
     picked = rows.systems[rec.rows]
     by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
     outcome = RecommendOutcome(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+    outcome.warnings = [f"{w}; its confidence may mean little here" for w in unlike]
     if documents is None:
-        outcome.warnings = imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
+        outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
     return outcome
 
 

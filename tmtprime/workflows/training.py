@@ -1,11 +1,15 @@
 """Use case "train": the recommender learnt from the project's development data.
 
-Every candidate of the dev segments is labelled by TER against the
-reference, features come from the project's TM, the model is fitted with
-grouped cross-validation, and the model goes into the store with skops and a
-model card (its cross-validated figures and MT thresholds per precision).
-The model and the new feature vectors are stored after the last cancel
-check, so a cancelled training leaves the project as it was.
+Every candidate of the dev segments is labelled (``label``: TER against the
+reference, HTER against its own post-edit, time per word or effort score; see
+:mod:`tmtprime.recommend.labels`), features come from the project's TM (none:
+MT-only, the TM features absent), the model is fitted with grouped
+cross-validation, and the model goes into the store with skops and a model
+card (label and unit, its cross-validated figures, what the training data
+looked like). The "is the best" classifier learns where candidates compete on
+TER or HTER; otherwise (one candidate per segment, time or effort labels) the
+effort regressor. The model and the new feature vectors are stored after the
+last cancel check, so a cancelled training leaves the project as it was.
 """
 
 from __future__ import annotations
@@ -18,14 +22,17 @@ from typing import Any
 
 import numpy as np
 
-from tmtprime.errors import ModelError
+from tmtprime.errors import ModelError, UsageError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
 from tmtprime.progress import Reporter
 from tmtprime.recommend import persist
+from tmtprime.recommend.applicability import profile, used_features
 from tmtprime.recommend.dataset import CandidateRows
+from tmtprime.recommend.effort_metrics import EffortFit
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, report
-from tmtprime.recommend.labels import TIE_RULE
+from tmtprime.recommend.labels import LABEL_UNITS, LABELS, TIE_RULE, best_labels, candidate_labels, default_label, effort_sign
 from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.platt import logit
 from tmtprime.store import Store
@@ -109,6 +116,39 @@ def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, re
     }
 
 
+def label_card(label: str, sign: float) -> dict[str, Any]:
+    """The model card's ``label``: what the model predicts, in which unit, and what its confidence means."""
+    unit = LABEL_UNITS[label]
+    if label == "effort":
+        unit += "; higher = " + ("more" if sign > 0 else "less") + " effort"
+    return {
+        "name": label, "unit": unit, "sign": sign,
+        "confidence": "higher = less effort; monotone decreasing in the predicted effort"
+        + (" (1 - predicted TER/100, clipped)" if label in ("ter", "hter") else
+           " (share of training candidates whose label showed more effort than the prediction)"),
+    }
+
+
+def regressor_card(model: EffortRegressor, y: np.ndarray, rows: CandidateRows, store: Store, label: str, sign: float) -> dict[str, Any]:
+    """The card of an effort regressor: label and unit, the out-of-fold fit in the label's own unit."""
+    project = store.project()
+    fit = EffortFit.of(sign * model.oof_predicted_, sign * y, higher_is_better=sign < 0)
+    return {
+        "model": "EffortRegressor",
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "data": {
+            "project": project.name, "source_lang": project.source_lang, "target_lang": project.target_lang,
+            "segments": int(len(np.unique(rows.segments))), "candidates": int(len(y)),
+            "documents": len(set(rows.groups)), "systems": sorted(set(rows.systems)), "labels": LABEL_UNITS[label],
+        },
+        "features": {"version": FEATURE_SET_VERSION, "names": list(rows.feature_names)},
+        "hyperparameters": {k: float(v) for k, v in model.params_.items()},
+        "cross_validated": {"note": "out-of-fold predictions of the training run, folds grouped by document",
+                            **{k: v for k, v in vars(fit).items()}},
+    }
+
+
 @dataclass
 class TrainOutcome:
     """A trained model, the name it is stored under, and its card."""
@@ -120,6 +160,15 @@ class TrainOutcome:
     def render(self) -> str:
         """What ``tmtprime train`` prints: labelled as the in-training estimate, which is not ``evaluate``'s figure."""
         cv, data = self.card["cross_validated"], self.card["data"]
+        label = self.card.get("label", {"name": "ter", "unit": LABEL_UNITS["ter"]})
+        if self.card.get("model") == "EffortRegressor":
+            return (
+                f"trained effort model {self.name!r} (label {label['name']}: {label['unit']}) on {data['segments']} "
+                f"segments ({data['candidates']} labelled candidates, {data['documents']} documents)\n"
+                f"in-training estimate (out-of-fold predictions of this training run): MAE {cv['mae']:.3f}, "
+                f"RMSE {cv['rmse']:.3f}, Pearson {cv['pearson']:+.3f}, Spearman {cv['spearman']:+.3f}, "
+                f"DeltaAvg {cv['delta_avg']:.3f}\n"
+            )
         best = f" ({cv['best_single']}, chosen on all the dev data)" if cv.get("best_single") else ""
         return (
             f"trained model {self.name!r} on {data['segments']} segments ({data['candidates']} candidates, "
@@ -135,13 +184,20 @@ def train(
     store: Store,
     *,
     name: str | None = None,
+    label: str | None = None,
     n_jobs: int = 1,
-    make_model: Callable[[], TMTprimeRecommender] | None = None,
+    make_model: Callable[[], TMTprimeRecommender | EffortRegressor] | None = None,
     reporter: Reporter | None = None,
 ) -> TrainOutcome:
-    """Train on the project's development data (role ``dev``) and store the model with its card."""
+    """Train on the project's development data (role ``dev``) and store the model with its card.
+
+    ``label``: ``ter``, ``hter``, ``time`` or ``effort`` (default: ``hter`` where post-edits
+    exist, else ``ter``). ``make_model`` builds the estimator (a classifier or a regressor).
+    """
     reporter = reporter or Reporter()
-    data = load_segments(store, role="dev")
+    if label is not None and label not in LABELS:
+        raise UsageError(f"unknown label {label!r} (expected one of: {', '.join(LABELS)})")
+    data = load_segments(store, role="dev", with_post_edits=True)
     if not data.segments:
         if store.segments.count(role="dev"):
             raise ModelError(
@@ -149,19 +205,63 @@ def train(
                 "columns (--tm-col, --mt-col)"
             )
         raise ModelError("no development data: import segments with references using --as dev first")
+    label = label or default_label(data.segments)
     without_ref = [s.key for s in data.segments if not s.reference]
-    if without_ref:
-        raise ModelError(f"{len(without_ref)} development segments have no reference (first: {without_ref[0]!r})")
+    if label == "ter" and without_ref:
+        raise ModelError(f"{len(without_ref)} development segments have no reference (first: {without_ref[0]!r}); "
+                         "with post-editing data train another label (--label hter|time|effort)")
+    sign = effort_sign(data.segments) if label == "effort" else 1.0
     extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
-    rows, features = project_rows(store, data, extractor, with_ter=True, n_jobs=n_jobs, reporter=reporter)
-    model = (make_model or (lambda: TMTprimeRecommender(n_jobs=n_jobs)))()
-    reporter.check()
-    model.set_params(reporter=reporter)
-    model.fit(rows.model_input, rows.labels, ter=rows.ter, groups=rows.groups)
-    model.set_params(reporter=None)
-    card = model_card(model, rows, store, training_report(model, rows))
-    name = name or f"svm-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
+    rows, features = project_rows(store, data, extractor, with_ter=label == "ter", n_jobs=n_jobs, reporter=reporter)
+    if label != "ter":
+        reporter.status(f"labels ({label})")
+        rows.ter = candidate_labels(data.segments, label, n_jobs=n_jobs)
+    model, card = fit_model(store, rows, label, sign, make_model, n_jobs, reporter)
+    name = name or model_name(model)
     reporter.check()
     features.save(store)
     store.models.save(name, persist.dumps(model), card, replace=True)
     return TrainOutcome(name, card, model)
+
+
+def fit_model(
+    store: Store, rows: CandidateRows, label: str, sign: float,
+    make_model: Callable[[], TMTprimeRecommender | EffortRegressor] | None, n_jobs: int, reporter: Reporter,
+    *, has_tm: bool | None = None,
+) -> tuple[TMTprimeRecommender | EffortRegressor, dict[str, Any]]:
+    """Fit a model on labelled rows (``rows.ter`` holds the label) and write its card."""
+    y = rows.ter
+    used = used_features(rows.X, rows.feature_names)
+    model = (make_model or (lambda: default_model(label, y, rows, n_jobs)))()
+    reporter.check()
+    model.set_params(reporter=reporter)
+    if isinstance(model, TMTprimeRecommender):
+        model.fit(used.model_input(rows), best_labels(y, rows.segments), ter=y, groups=rows.groups)
+        card = model_card(model, rows, store, training_report(model, rows))
+    else:
+        labelled = np.isfinite(y)
+        if labelled.sum() < 4:
+            raise ModelError(f"too few candidates have a {label!r} label ({int(labelled.sum())}): import post-editing "
+                             "data (--post-edit-col, --pe-time-col, --effort-col) or choose another --label")
+        rows = rows.rows(labelled)
+        model.fit(used.model_input(rows), y[labelled], groups=rows.groups)
+        card = regressor_card(model, y[labelled], rows, store, label, sign)
+    model.set_params(reporter=None)
+    project = store.project()
+    card["label"] = label_card(label, sign)
+    card["features"]["used"] = used.names
+    card["applicability"] = profile(rows.X, rows.feature_names, source_lang=project.source_lang, target_lang=project.target_lang,
+                                    has_tm=store.tm.count() > 0 if has_tm is None else has_tm, label=label)
+    return model, card
+
+
+def model_name(model: TMTprimeRecommender | EffortRegressor) -> str:
+    """The default name of a new model: its kind and the time."""
+    return f"{'svm' if isinstance(model, TMTprimeRecommender) else 'svr'}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
+
+
+def default_model(label: str, y: np.ndarray, rows: CandidateRows, n_jobs: int) -> TMTprimeRecommender | EffortRegressor:
+    """The classifier where candidates compete on (H)TER, each labelled, both classes present; else the regressor."""
+    if label in ("ter", "hter") and np.isfinite(y).all() and len(np.unique(best_labels(y, rows.segments))) == 2:
+        return TMTprimeRecommender(n_jobs=n_jobs)
+    return EffortRegressor(n_jobs=n_jobs)
