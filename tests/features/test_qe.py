@@ -119,3 +119,27 @@ def test_held_out_target_lm_and_lexicon_follow_real_effort(shared_data: Path):
     assert spearmanr(col["qe_lm_tgt_logprob"], effort)[0] > 0.2
     assert spearmanr(col["qe_lexicon_fwd_logprob"], effort)[0] > 0.2
     assert spearmanr(col["qe_wordfreq_tgt_foreign_share"], effort)[0] < -0.1
+
+
+def test_extractor_hook_adds_the_qe_columns_only_when_asked():
+    from tmtprime.features.extractor import FEATURE_NAMES, CandidateFeatureExtractor
+    from tmtprime.formats.model import Candidate, Segment
+
+    segments = [
+        Segment(key="1", source="the house is red", candidates=[Candidate("a", "mt", "la casa es roja"), Candidate("b", "mt", "el casa rojo")]),
+        Segment(key="2", source="a car", candidates=[Candidate("a", "mt", "un coche")]),
+    ]
+    plain = CandidateFeatureExtractor().fit(tm=BITEXT)
+    assert list(plain.get_feature_names_out()) == list(FEATURE_NAMES)
+    assert plain.transform(segments).shape == (3, len(FEATURE_NAMES))
+    corpus = QECorpus().fit(pairs=BITEXT)
+    qe = QEFeatures("en", "es", corpus)
+    hooked = CandidateFeatureExtractor().fit(tm=BITEXT, qe=qe)
+    assert list(hooked.get_feature_names_out()) == [*FEATURE_NAMES, *qe.names]
+    X = hooked.transform(segments)
+    assert np.array_equal(X[:, : len(FEATURE_NAMES)], plain.transform(segments))
+    expected = qe.transform(["the house is red"] * 2 + ["a car"], ["la casa es roja", "el casa rojo", "un coche"])
+    assert np.array_equal(X[:, len(FEATURE_NAMES) :], expected)
+    assert hooked.version != plain.version and hooked.version.startswith(plain.version)
+    bare = CandidateFeatureExtractor().fit(tm=BITEXT, qe=QEFeatures("en", "es"))  # no corpus: surface + wordfreq
+    assert bare.version != hooked.version and len(bare.get_feature_names_out()) == len(FEATURE_NAMES) + len(QEFeatures("en", "es").names)

@@ -19,6 +19,7 @@ features are left out (not faked) by :mod:`~tmtprime.features.qe`.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -111,6 +112,7 @@ class QECorpus:
         self.target_char_lm_: KneserNeyLM | None = None
         self.source_bands_: NgramBands | None = None
         self.lexicon_: IBMModel1 | None = None
+        self.fingerprint_: str | None = None
 
     def fit(
         self,
@@ -127,6 +129,10 @@ class QECorpus:
         src_text = list(dict.fromkeys([s for s in source if s.strip()] + [s for s, _ in pairs]))
         tgt_text = list(dict.fromkeys([t for t in target if t.strip()] + [t for _, t in pairs]))
         steps = iter(rep.track(("source side", "target side", "lexical table"), desc="building QE corpus models"))
+        digest = hashlib.sha256()
+        for side in (src_text, tgt_text, [f"{s}\t{t}" for s, t in pairs]):
+            digest.update("\n".join(side).encode("utf-8") + b"\x00")
+        self.fingerprint_ = digest.hexdigest()[:16]
         next(steps)
         if src_text:
             src_tokens = [lower_tokens(s) for s in src_text]

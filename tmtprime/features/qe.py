@@ -19,6 +19,7 @@ Names are ``qe_<group>_<feature>``, so an ablation drops a group by prefix.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ import numpy as np
 
 from tmtprime.errors import ModelError
 from tmtprime.features.corpus import BAND_ORDERS, QECorpus, char_units
-from tmtprime.features.frequency import FREQUENCY_NAMES, frequency_features, has_frequencies
+from tmtprime.features.frequency import FREQUENCY_NAMES, base_language, frequency_features, has_frequencies
 from tmtprime.features.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
 
 GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon")
@@ -105,6 +106,13 @@ class QEFeatures:
             "lexicon": corpus is not None and corpus.lexicon_ is not None,
         }
         self.groups = tuple(g for g in GROUPS if g in groups and available[g])
+
+    @property
+    def fingerprint(self) -> str:
+        """Identifies the columns' values: languages, groups and the corpus the models came from."""
+        corpus = self.corpus.fingerprint_ if self.corpus is not None else "none"
+        key = f"{base_language(self.source_lang)}|{base_language(self.target_lang)}|{','.join(self.groups)}|{corpus}"
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
     @property
     def names(self) -> tuple[str, ...]:
