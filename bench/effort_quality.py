@@ -22,7 +22,6 @@ C / gamma-per-feature / epsilon that the grid chose for all features, to save ti
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import sys
 import time
@@ -36,7 +35,10 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _shared_data import read_tsv  # noqa: E402
 
 from tmtprime.features.corpus import QECorpus  # noqa: E402
 from tmtprime.features.extractor import FEATURE_NAMES, FEATURE_SET_VERSION, CandidateFeatureExtractor  # noqa: E402
@@ -63,12 +65,6 @@ def data_dir() -> Path | None:
         if (c / "data" / "post_editing").is_dir():
             return c / "data" / "post_editing"
     return None
-
-
-def read_tsv(path: Path) -> list[dict[str, str]]:
-    with gzip.open(path, "rt", encoding="utf-8") as f:
-        header = f.readline().rstrip("\n").split("\t")
-        return [dict(zip(header, line.rstrip("\n").split("\t"))) for line in f]
 
 
 def ter(hyps: Sequence[str], refs: Sequence[str]) -> np.ndarray:
