@@ -196,6 +196,10 @@ def wmt12(data: Path, folds: int, ablation: bool) -> dict[str, np.ndarray]:
         X_tr, X_te = cached(f"wmt12-{folds}-{f}", lambda: crossfit(make, [rows[i] for i in tr], [rows[i] for i in te], ("post_edit", "reference"), folds), make)
         parts.append((tr, te, X_tr, X_te))
     print(f"WMT12 features: {time.perf_counter() - t0:.0f} s for {folds} outer x {folds + 1} corpus fits")
+    mean_pred = np.zeros(len(y))
+    for tr, te, _, _ in parts:
+        mean_pred[te] = y[tr].mean()
+    print(f"  WMT12 CV [the training mean, no features] MAE {np.mean(np.abs(mean_pred - y)):.3f}  RMSE {np.sqrt(np.mean((mean_pred - y) ** 2)):.3f}")
     sets = feature_sets(make.names, ablation)
     oof = {name: np.zeros(len(y)) for name in sets}
     chosen: list[dict | None] = [None] * len(parts)  # each fold's grid choice for "all", reused by the ablations
@@ -271,6 +275,8 @@ def tables(result: dict[str, np.ndarray], meteor_fn: Callable) -> None:
     for label, conf in (("effort model", result["pred"]), ("hter model (conf = -pred)", -result["pred_hter"])):
         print(f"    {label:26s} TER(ref) {pearsonr(conf, t_ref)[0]:+.3f}  METEOR(ref) {pearsonr(conf, m_ref)[0]:+.3f}  "
               f"HTER {pearsonr(conf, t_pe)[0]:+.3f}  effort {pearsonr(conf, result['y'])[0]:+.3f}")
+    print(f"    {'the effort score itself':26s} TER(ref) {pearsonr(result['y'], t_ref)[0]:+.3f}  METEOR(ref) "
+          f"{pearsonr(result['y'], m_ref)[0]:+.3f}  HTER {pearsonr(result['y'], t_pe)[0]:+.3f}; r(HTER, TER(ref)) {pearsonr(t_pe, t_ref)[0]:+.3f}")
 
 
 def speed(data: Path) -> None:
