@@ -143,3 +143,9 @@ def test_extractor_hook_adds_the_qe_columns_only_when_asked():
     assert hooked.version != plain.version and hooked.version.startswith(plain.version)
     bare = CandidateFeatureExtractor().fit(tm=BITEXT, qe=QEFeatures("en", "es"))  # no corpus: surface + wordfreq
     assert bare.version != hooked.version and len(bare.get_feature_names_out()) == len(FEATURE_NAMES) + len(QEFeatures("en", "es").names)
+
+
+def test_empty_and_punctuation_only_texts_give_finite_rows():
+    qe = QEFeatures("en", "es", QECorpus().fit(pairs=BITEXT))
+    X = qe.transform(["", "the house", "..."], ["casa", "", "¡¿"])
+    assert X.shape == (3, len(qe.names)) and np.isfinite(X).all()
