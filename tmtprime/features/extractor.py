@@ -43,6 +43,7 @@ from tmtprime.errors import ModelError
 from tmtprime.features.editrate import EDIT_CANDIDATE_NAMES, candidate_edit_rates
 from tmtprime.features.neighbours import NEIGHBOUR_NAMES
 from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
+from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
@@ -173,12 +174,17 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
         self.batch_size = batch_size
         self.backend = backend
 
-    def fit(self, X=None, y=None, *, tm) -> CandidateFeatureExtractor:  # noqa: ARG002 - sklearn signature
+    def fit(self, X=None, y=None, *, tm, qe: QEFeatures | None = None) -> CandidateFeatureExtractor:  # noqa: ARG002 - sklearn signature
         """Train the TM models on an iterable of (source, target) pairs, or reuse a fitted :class:`TMModels`;
-        ``tm=None``: no TM (the :data:`TM_MODEL_FEATURES` are NaN)."""
+        ``tm=None``: no TM (the :data:`TM_MODEL_FEATURES` are NaN).
+
+        With ``qe``, its black-box QE columns (:mod:`tmtprime.features.qe`, from whatever corpus it was
+        given) follow the columns above.
+        """
         self.tm_models_ = tm if isinstance(tm, TMModels) or tm is None else TMModels().fit(tm)
         if self.tm_models_ is not None:
             self.tm_models_.check_fitted()
+        self.qe_ = qe
         return self
 
     def _fitted_models(self) -> TMModels | None:
@@ -190,10 +196,13 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
     def version(self) -> str:
         """Identifies feature values: feature-set version plus the fingerprint of the TM used."""
         models = self._fitted_models()
-        return f"{FEATURE_SET_VERSION}:{models.fingerprint_ if models is not None else NO_TM}"
+        qe = getattr(self, "qe_", None)  # extractors saved before the QE hook have none
+        with_qe = f"+qe{QE_FEATURE_SET_VERSION}-{qe.fingerprint}" if qe is not None else ""
+        return f"{FEATURE_SET_VERSION}:{models.fingerprint_ if models is not None else NO_TM}{with_qe}"
 
     def get_feature_names_out(self, input_features=None) -> np.ndarray:  # noqa: ARG002 - sklearn signature
-        return np.asarray(FEATURE_NAMES, dtype=object)
+        qe = getattr(self, "qe_", None)
+        return np.asarray(FEATURE_NAMES + (qe.names if qe is not None else ()), dtype=object)
 
     def _batch_size(self, n_segments: int) -> int:
         """``batch_size`` in this process; with workers, at most :data:`_BATCHES_PER_WORKER`
@@ -217,8 +226,12 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
             backend=self.backend,
         )
         if not parts:
-            return np.empty((0, len(FEATURE_NAMES)))
-        return np.vstack(parts)
+            return np.empty((0, len(self.get_feature_names_out())))
+        X = np.vstack(parts)
+        qe = getattr(self, "qe_", None)
+        if qe is not None:  # QE hook: one row per candidate, as above
+            X = np.hstack([X, qe.transform([s.source for s in segments for _ in s.candidates], [c.text for s in segments for c in s.candidates])])
+        return X
 
 
 def _pairwise_agreement(toks: list[list[str]]) -> list[list[tuple[float, float, float, float]]]:

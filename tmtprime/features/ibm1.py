@@ -229,3 +229,11 @@ class IBMModel1:
         np.maximum.at(best, s_pos, p)
         np.add.at(out, np.repeat(np.arange(n), src_len), best)
         return out
+
+    def translation_counts(self, threshold: float) -> np.ndarray:
+        """Per source-vocabulary id, how many target words have t(e | f) > ``threshold``:
+        how ambiguous the word is to translate (the WMT12 QE baseline's feature)."""
+        if self.src_vocab_ is None:
+            raise ModelError("the lexical model is not trained; call fit() first")
+        key_f = self._keys // self._n_e
+        return np.bincount(key_f[self._t > threshold], minlength=len(self.src_vocab_))
