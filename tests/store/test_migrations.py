@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from tmtprime.errors import StoreError
-from tmtprime.store import Store
+from tmtprime.store import NewCandidate, Store
 from tmtprime.store import schema as db
 
 # The v1 layout (import tables only; no markup, no TM lookup columns), written
@@ -82,7 +82,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     old = tmp_path / "old.db"
     _write_v1(old)
     with Store.open(old) as store:
-        assert store.project().schema_version == db.SCHEMA_VERSION == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
         # The data survived, and the new TM lookup columns were backfilled.
         assert [u.target for u in store.tm.exact("Open the file")] == ["Abra el archivo"]
         assert store.tm.count() == 2 and [u.source for u in store.tm.iter_units(max_words=2)] == ["Close it"]
@@ -96,7 +96,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{old}") == _layout(f"sqlite:///{fresh}")
     with Store.open(old) as again:  # opening an up-to-date file changes nothing
-        assert again.project().schema_version == 4
+        assert again.project().schema_version == db.SCHEMA_VERSION
 
 
 def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
@@ -107,7 +107,7 @@ def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
         conn.execute("UPDATE project SET schema_version = 2")
     conn.close()
     with Store.open(v2) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
         assert store.recommendations.count() == 0
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
@@ -122,10 +122,38 @@ def test_v3_file_gets_the_document_files_table(tmp_path):
         conn.execute("UPDATE project SET schema_version = 3")
     conn.close()
     with Store.open(v3) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v3}") == _layout(f"sqlite:///{fresh}")
+
+
+def test_v4_file_admits_repaired_candidates_and_keeps_its_candidates(tmp_path):
+    v4 = tmp_path / "v4.db"
+    _write_v1(v4)
+    with Store.open(v4):
+        pass
+    with sqlite3.connect(v4) as conn:  # what a v4 TMTprime wrote: systems.kind limited to tm/mt
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'systems'").fetchone()[0]
+        version = conn.execute("PRAGMA schema_version").fetchone()[0]
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'systems'",
+                     (sql.replace("'tm', 'mt', 'repair'", "'tm', 'mt'"),))
+        conn.execute(f"PRAGMA schema_version = {version + 1}")
+        conn.execute("PRAGMA writable_schema = OFF")
+        conn.execute("UPDATE project SET schema_version = 4")
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute("INSERT INTO systems (name, kind, created_at) VALUES ('x', 'repair', '2026-01-01')")
+    conn.close()
+    with Store.open(v4) as store:
+        assert store.project().schema_version == db.SCHEMA_VERSION
+        seg = store.segments.list(role="dev")[0]
+        assert [c.text for c in seg.candidates] == ["Abrir el archivo"]  # the rewrite cascaded nothing
+        store.segments.add_candidates([NewCandidate(seg.id, "tm-repair", "repair", "Abrir el fichero")])
+        assert sorted(c.kind for c in store.segments.list(role="dev")[0].candidates) == ["mt", "repair"]
+    with sqlite3.connect(v4) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
 
 
 def test_a_failed_upgrade_leaves_the_old_version(tmp_path, monkeypatch):

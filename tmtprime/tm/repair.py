@@ -39,7 +39,16 @@ MAX_GROWTH = 1
 restructures the sentence, and translating it on its own reads worse than the match."""
 MIN_COVERAGE = 0.5
 FUNCTION_WORDS = 60
-"""The most frequent TM source words count as function words: one in front of a span is taken along."""
+
+
+def function_words(sources: Sequence[Sequence[str]]) -> frozenset[str]:
+    """Short words (at most 3 letters) among the :data:`FUNCTION_WORDS` words found in the most TM
+    source units, and in at least 1 % of them: "the", "to", "of", "a"... One in front of a span is
+    taken along (for agreement), and a change of such words alone is not repaired.
+    Longer frequent words of a software TM are content ("file", "image")."""
+    df = Counter(w for s in sources for w in set(s) if w.isalpha())
+    least = 0.01 * len(sources)
+    return frozenset(w for w, n in df.most_common(FUNCTION_WORDS) if len(w) <= 3 and n >= least)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +105,14 @@ def _new_text(plan: _Plan, edit: Edit) -> str:
 
 def _with_function_word(edit: Edit, span: tuple[int, int], links: set[tuple[int, int]], plan: _Plan,
                         function_words: frozenset[str], previous_end: int) -> tuple[Edit, tuple[int, int], bool]:
-    """Take the TM-source word in front along when it is a function word linked to exactly the target word in front."""
+    """Take the TM-source word in front along when it is a function word and it and the target word
+    in front are linked to nothing but each other (or nothing)."""
     i, j, t = edit.tm[0] - 1, edit.new[0] - 1, span[0] - 1
     if i < previous_end or j < 0 or t < 0 or plan.tm_source.keys[i] not in function_words:
         return edit, span, False
     if plan.source.keys[j] != plan.tm_source.keys[i]:
         return edit, span, False
-    if {b for a, b in links if a == i} != {t} or {a for a, b in links if b == t} != {i}:
+    if not {b for a, b in links if a == i} <= {t} or not {a for a, b in links if b == t} <= {i}:
         return edit, span, False
     return Edit((i, edit.tm[1]), (j, edit.new[1])), (t, span[1]), True
 
@@ -265,8 +275,7 @@ class Repairer:
         forward = IBMModel1().fit(sources, targets)
         reporter.check()
         reverse = IBMModel1().fit(targets, sources)
-        counts = Counter(t for s in sources for t in s if _LETTER.search(t))
-        return cls(forward, reverse, engine, (w for w, _ in counts.most_common(FUNCTION_WORDS)), chunk=chunk)
+        return cls(forward, reverse, engine, function_words(sources), chunk=chunk)
 
     def plan(self, items: Sequence[tuple[str, str, str]]) -> list[_Plan]:
         """Plans of (new source, TM source, TM target) triples (alignment only, no MT)."""

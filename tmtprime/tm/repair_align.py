@@ -82,7 +82,7 @@ def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str]
     """The differing spans, each non-empty on the TM side unless it is punctuation only.
 
     Punctuation at the edges of a span of words is left out of it; a span of
-    function words only ("in a" -> "in an") is no edit (the TM target's
+    one or two function words only ("in a" -> "in an") is no edit (the TM target's
     grammar stands). An insertion of words has no TM-side token to replace,
     so it takes its left neighbour along (or its right one at the start):
     "archive image" -> "archive the image" becomes "archive" -> "archive the".
@@ -99,7 +99,7 @@ def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str]
             continue
         (i1, i2), (j1, j2) = _trim(tm_source.keys, i1, i2), _trim(source.keys, j1, j2)
         changed = [k for k in (*tm_source.keys[i1:i2], *source.keys[j1:j2]) if _LETTER.search(k)]
-        if all(k in function_words for k in changed):
+        if len(changed) <= 2 and all(k in function_words for k in changed):
             continue
         if i1 == i2:
             if i1 > 0:
