@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from tmtprime.features.ibm1 import IBMModel1
 from tmtprime.features.tokens import inline_codes, lower_tokens
 from tmtprime.mt.engine import MTEngine
@@ -117,20 +119,9 @@ def _with_function_word(edit: Edit, span: tuple[int, int], links: set[tuple[int,
     return Edit((i, edit.tm[1]), (j, edit.new[1])), (t, span[1]), True
 
 
-def _final_punctuation(plan: _Plan, edit: Edit) -> tuple[Edit, tuple[int, int], bool] | None:
-    """Sentence-final punctuation added or removed: the same change at the end of the target.
-    Other punctuation-only differences are left as the TM target has them (its own conventions)."""
-    n_tm, n_new, n_t = len(plan.tm_source.keys), len(plan.source.keys), len(plan.tm_target.keys)
-    if edit.tm[1] != n_tm or edit.new[1] != n_new:
-        return None
-    old = plan.tm_source.keys[edit.tm[0]:edit.tm[1]]
-    new = plan.source.keys[edit.new[0]:edit.new[1]]
-    if not old:
-        ends_so = n_t >= len(new) and plan.tm_target.keys[n_t - len(new):] == new
-        return None if ends_so else (edit, (n_t, n_t), False)
-    if n_t >= len(old) and plan.tm_target.keys[n_t - len(old):] == old:
-        return edit, (n_t - len(old), n_t), False
-    return None
+def _grew_too_much(edit: Edit) -> bool:
+    old, new = edit.tm[1] - edit.tm[0], edit.new[1] - edit.new[0]
+    return new > min(2 * old, old + MAX_GROWTH)
 
 
 def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[int, int]],
@@ -143,15 +134,12 @@ def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[in
         return plan
     previous_end = 0
     for edit in edits:
-        if edit.punct:
-            piece = _final_punctuation(plan, edit)
-            if piece is not None:
-                plan.pieces.append(piece)
+        if edit.punct:  # the TM target's own punctuation conventions stand
             continue
-        if edit.new[1] - edit.new[0] > min(2 * (edit.tm[1] - edit.tm[0]), edit.tm[1] - edit.tm[0] + MAX_GROWTH):
+        if _grew_too_much(edit):
             plan.reason, plan.pieces = "a span grew too much", []
             return plan
-        span = target_span(edit, links, plan.tm_source, plan.tm_target)
+        span = target_span(edit, links, plan.tm_source)
         if isinstance(span, str):
             plan.reason = span
             plan.pieces = []
@@ -207,13 +195,13 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
             return Repair(None, "the engine lost an inline code")
         if letters and translation.strip().casefold() == new.strip().casefold():
             return Repair(None, "the engine left a span untranslated")
-        start, end = target.chars(t0, t1) if t1 > t0 else (target.spans[t0 - 1][1] if t0 else 0,) * 2
+        start, end = target.chars(t0, t1)
         replaced = target.text[start:end]
         translation = _match_case(replaced, translation.strip())
         out.append(target.text[pos:start])
         at = sum(map(len, out))
         out.append(translation)
-        tm_start, tm_end = plan.tm_source.chars(*edit.tm) if edit.tm[1] > edit.tm[0] else (0, 0)
+        tm_start, tm_end = plan.tm_source.chars(*edit.tm)
         spans.append(Span(new, plan.tm_source.text[tm_start:tm_end], replaced, translation, at, at + len(translation)))
         pos = end
         replaced_tokens += t1 - t0
@@ -256,9 +244,10 @@ class Repairer:
     """Repairs (new source, TM source, TM target) triples with one TM's alignment models and one MT engine."""
 
     def __init__(self, forward: IBMModel1, reverse: IBMModel1, engine: MTEngine,
-                 function_words: Iterable[str] = (), *, chunk: int = 2000) -> None:
+                 function_words: Iterable[str] = (), target_function_words: Iterable[str] = (), *, chunk: int = 2000) -> None:
         self.forward, self.reverse, self.engine = forward, reverse, engine
         self.function_words = frozenset(function_words)
+        self.target_function_words = frozenset(target_function_words)
         self.chunk = chunk
 
     @classmethod
@@ -275,7 +264,7 @@ class Repairer:
         forward = IBMModel1().fit(sources, targets)
         reporter.check()
         reverse = IBMModel1().fit(targets, sources)
-        return cls(forward, reverse, engine, function_words(sources), chunk=chunk)
+        return cls(forward, reverse, engine, function_words(sources), function_words(targets), chunk=chunk)
 
     def plan(self, items: Sequence[tuple[str, str, str]]) -> list[_Plan]:
         """Plans of (new source, TM source, TM target) triples (alignment only, no MT)."""
@@ -284,16 +273,24 @@ class Repairer:
         return [plan_repair(n, s, t, lk, self.function_words) for (n, s, t), lk in zip(items, links)]
 
     def confirmed(self, translated: Mapping[str, str]) -> dict[str, str]:
-        """The span translations the TM's own lexical model confirms: at least :data:`MIN_COVERAGE`
-        of the span's words have a likely translation in the MT output, and of its words a likely source in the span."""
-        if not translated:
-            return {}
-        spans = list(translated)
+        """The span translations the TM's own lexical model confirms: at least :data:`MIN_COVERAGE` of the
+        span's content words have a likely translation (t >= the model's coverage threshold) in the MT output,
+        and as many of the output's content words a likely source in the span. Function words do not count."""
+        spans = [s for s in translated if translated[s].strip()]
         sources = [lower_tokens(s) for s in spans]
         targets = [lower_tokens(translated[s]) for s in spans]
-        scores = self.forward.score(sources, targets)
-        return {s: translated[s] for s, (_, src_cov, tgt_cov) in zip(spans, scores)
-                if src_cov >= MIN_COVERAGE and tgt_cov >= MIN_COVERAGE}
+        least = self.forward.coverage_threshold
+        out = {}
+        for span, src, tgt, table in zip(spans, sources, targets, self.forward.link_probabilities(sources, targets)):
+            src_content = [i for i, w in enumerate(src) if _LETTER.search(w) and w not in self.function_words]
+            tgt_content = [j for j, w in enumerate(tgt) if _LETTER.search(w) and w not in self.target_function_words]
+            if not src_content or not tgt_content:
+                continue
+            src_cov = np.mean([table[tgt_content, i + 1].max() >= least for i in src_content])
+            tgt_cov = np.mean([table[j, [i + 1 for i in src_content]].max() >= least for j in tgt_content])
+            if src_cov >= MIN_COVERAGE and tgt_cov >= MIN_COVERAGE:
+                out[span] = translated[span]
+        return out
 
     def repair(self, items: Sequence[tuple[str, str, str]], *, reporter: Reporter | None = None) -> list[Repair]:
         """One :class:`Repair` per triple, in order; the engine translates each chunk's distinct spans in one call."""

@@ -31,7 +31,6 @@ from tmtprime.features.tokens import CODE_PATTERNS, TOKEN_RE
 _ACCELERATOR = CODE_PATTERNS["accelerator"]
 _LETTER = re.compile(r"[^\W\d_]")
 _WORDISH = re.compile(r"\w")
-STRICT_BOUNDARY = False
 _MIN_LINK = 0.01
 """A link of one direction alone needs at least this t-probability."""
 
@@ -162,12 +161,11 @@ def links_of_units(
     return [word_links(f, r, s, t) for f, r, (s, t) in zip(fwd, rev, pairs)]
 
 
-def target_span(edit: Edit, links: set[tuple[int, int]], tm_source: Tokens, tm_target: Tokens) -> tuple[int, int] | str:
+def target_span(edit: Edit, links: set[tuple[int, int]], tm_source: Tokens) -> tuple[int, int] | str:
     """The target tokens ``start:end`` that translate the edit's TM-side tokens, or why there is no trustworthy one.
 
     Trustworthy: every TM-side word linked, no target word inside the span
-    linked outside the edit, no unlinked target word right next to the span
-    (it might belong to it), and not far wider than the edit.
+    linked outside the edit, and not far wider than the edit.
     """
     inside = range(*edit.tm)
     linked = [t for s, t in links if s in inside]
@@ -180,8 +178,4 @@ def target_span(edit: Edit, links: set[tuple[int, int]], tm_source: Tokens, tm_t
         return "crossing"
     if end - start > 2 * len(inside) + 2:
         return "too wide"
-    target_linked = {t for _, t in links}
-    for t in (start - 1, end):
-        if 0 <= t < len(tm_target.keys) and t not in target_linked and _LETTER.search(tm_target.keys[t]):
-            return "unclear span boundary" if STRICT_BOUNDARY else (start, end)
     return start, end
