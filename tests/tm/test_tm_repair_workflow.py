@@ -97,3 +97,26 @@ def test_cli_repairs_with_apertium(project, capsys):
     assert "tm-repair (apertium -u eng-spa)" in out and "2 TM matches" in out
     repaired = [c for cands in _repaired(project).values() for c in cands]
     assert all(c.kind == "repair" and c.attributes["spans"] for c in repaired)
+
+
+def test_run_with_repair_offers_repaired_candidates_prices_and_reports_them(tmp_path):
+    """The whole job (demo data, shipped model): repaired candidates are alternatives, priced, and a plan of their own."""
+    import json
+
+    from lxml import etree
+
+    from tests.cli.test_run_demo import DEMO, XLIFF, _cli, _job_args
+    from tmtprime.mt.apertium import ApertiumEngine
+
+    if not ApertiumEngine(source_lang="en", target_lang="es").available():
+        pytest.skip("Apertium with an English->Spanish pair is not installed")
+    out = tmp_path / "out"
+    done = _cli(*_job_args(out, DEMO / "jobs" / "ui-strings.xlf"), "--repair", "-q")
+    assert done.returncode == 0, done.stderr
+    alts = etree.parse(str(out / "ui-strings.xlf")).getroot().findall(".//x:alt-trans", XLIFF)
+    repaired = [a for a in alts if a.get("origin") == ORIGIN]
+    assert repaired and all(a.get("{urn:tmtprime:xliff:1}kind") == "repair" for a in repaired)
+    plans = {p["plan"]: p for p in json.loads((out / "report.json").read_text(encoding="utf-8"))["plans"]}
+    assert plans[DEFAULT_SYSTEM]["cost"] > 0
+    bad = _cli(*_job_args(tmp_path / "o2", DEMO / "jobs" / "ui-strings.xlf"), "--repair", "file", "-q")
+    assert bad.returncode != 0 and len(bad.stderr.strip().splitlines()) == 1 and "imported MT" in bad.stderr

@@ -73,6 +73,19 @@ def _attributes(match: Candidate, repair: Repair) -> dict[str, Any]:
     }
 
 
+def repair_engine(store: Store, engine: MTEngine | str, options: Mapping[str, Any] | None = None) -> MTEngine:
+    """The checked engine that translates the spans; imported MT (whole segments only) is refused in one line."""
+    imported = {s.name for s in store.systems.list() if s.kind == "mt"}
+    if isinstance(engine, str) and (engine == "file" or engine in imported):
+        raise UsageError(_IMPORTED.format(name=engine))
+    if isinstance(engine, str):
+        engine = make_engine(store, engine, options)
+    if isinstance(engine, ImportedEngine):
+        raise UsageError(_IMPORTED.format(name=engine.name))
+    engine.check()
+    return engine
+
+
 def repair_tm(
     store: Store,
     engine: MTEngine | str = "apertium",
@@ -87,14 +100,7 @@ def repair_tm(
     reporter = reporter or Reporter()
     if not 0.0 <= min_fuzzy <= 100.0:
         raise UsageError(f"the fuzzy threshold must be between 0 and 100, got {min_fuzzy:g}")
-    imported = {s.name for s in store.systems.list() if s.kind == "mt"}
-    if isinstance(engine, str) and (engine == "file" or engine in imported):
-        raise UsageError(_IMPORTED.format(name=engine))
-    if isinstance(engine, str):
-        engine = make_engine(store, engine, engine_options)
-    if isinstance(engine, ImportedEngine):
-        raise UsageError(_IMPORTED.format(name=engine.name))
-    engine.check()
+    engine = repair_engine(store, engine, engine_options)
     if store.tm.count() == 0:
         raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     segments = work_segments(store, documents, action="repair", with_candidates=True)
