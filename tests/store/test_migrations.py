@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from tmtprime.errors import StoreError
-from tmtprime.store import Store
+from tmtprime.store import NewCandidate, Store
 from tmtprime.store import schema as db
 
 # The v1 layout (import tables only; no markup, no TM lookup columns), written
@@ -177,6 +177,34 @@ def test_v5_file_gets_the_post_edits_table_and_takes_post_edits(tmp_path):
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v5}") == _layout(f"sqlite:///{fresh}")
+
+
+def test_v6_file_admits_repaired_candidates_and_keeps_its_candidates(tmp_path):
+    v4 = tmp_path / "v6.db"
+    _write_v1(v4)
+    with Store.open(v4):
+        pass
+    with sqlite3.connect(v4) as conn:  # what a v6 TMTprime wrote: systems.kind limited to tm/mt
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'systems'").fetchone()[0]
+        version = conn.execute("PRAGMA schema_version").fetchone()[0]
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'systems'",
+                     (sql.replace("'tm', 'mt', 'repair'", "'tm', 'mt'"),))
+        conn.execute(f"PRAGMA schema_version = {version + 1}")
+        conn.execute("PRAGMA writable_schema = OFF")
+        conn.execute("UPDATE project SET schema_version = 6")
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute("INSERT INTO systems (name, kind, created_at) VALUES ('x', 'repair', '2026-01-01')")
+    conn.close()
+    with Store.open(v4) as store:
+        assert store.project().schema_version == db.SCHEMA_VERSION
+        seg = store.segments.list(role="dev")[0]
+        assert [c.text for c in seg.candidates] == ["Abrir el archivo"]  # the rewrite cascaded nothing
+        store.segments.add_candidates([NewCandidate(seg.id, "tm-repair", "repair", "Abrir el fichero")])
+        assert sorted(c.kind for c in store.segments.list(role="dev")[0].candidates) == ["mt", "repair"]
+    with sqlite3.connect(v4) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
 
 
 def test_a_failed_upgrade_leaves_the_old_version(tmp_path, monkeypatch):

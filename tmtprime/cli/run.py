@@ -28,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="MT output of system NAME delivered as FILE, matched by source text (repeatable)")
     run.add_argument("--engine", action="append", default=[], metavar="NAME",
                      help="run a local MT engine (apertium; repeatable)")
+    run.add_argument("--repair", nargs="?", const="apertium", metavar="ENGINE",
+                     help="also repair fuzzy TM matches with MT of the differing words (default engine: apertium)")
     run.add_argument("--scheme", default="matecat", metavar="FILE|NAME",
                      help="cost scheme: a preset (matecat, memoq) or a TOML/JSON file (default matecat)")
     run.add_argument("--model", metavar="FILE", help="recommender model file (.skops, as 'tmtprime train -o' writes)")
@@ -61,7 +63,7 @@ def _run(ns: argparse.Namespace) -> int:
     from tmtprime.workflows.run import JobOptions, run_job
 
     options = JobOptions(
-        documents=ns.documents, out_dir=ns.out, tms=ns.tm, mt=_mt_files(ns.mt), engines=ns.engine, scheme=ns.scheme,
+        documents=ns.documents, out_dir=ns.out, tms=ns.tm, mt=_mt_files(ns.mt), engines=ns.engine, repair=ns.repair, scheme=ns.scheme,
         model=ns.model, project=ns.project, source_lang=ns.source_lang, target_lang=ns.target_lang, n_jobs=ns.jobs,
     )
     result = run_job(options, ConsoleReporter(quiet=ns.quiet))

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
 COMBINED = ("rule", "tmtprime", "cost-aware", "oracle")
+SINGLE_KINDS = ("tm", "mt", "repair")
+"""Kinds of a single system's plan; ``repair`` (TM matches repaired with MT) is a system of its own."""
 CONFIDENCE_EDGES = tuple(k / 10 for k in range(11))
 
 
@@ -118,7 +120,7 @@ class CostEstimate:
 
     @property
     def single_plans(self) -> list[PlanCost]:
-        return [p for p in self.plans if p.kind in ("tm", "mt")]
+        return [p for p in self.plans if p.kind in SINGLE_KINDS]
 
     @property
     def best_single(self) -> PlanCost:
@@ -261,7 +263,7 @@ def estimate_job(
     if job.has_reference.any():
         choices.append(("oracle", "oracle", _oracle_rows(job, prices, rate, in_plan, picks)))
     plans = [_plan_cost(job, scheme, prices, rate, name, kind, rows) for name, kind, rows in choices]
-    singles = [p for p in plans if p.kind in ("tm", "mt")]
+    singles = [p for p in plans if p.kind in SINGLE_KINDS]
     tm_plans = [p for p in singles if p.kind == "tm"]
     best = min(p.cost for p in singles)
     for p in plans:
@@ -296,7 +298,7 @@ def _prices(job: Job, scheme: CostScheme, calibration: BandCalibration | None) -
     capped = np.minimum(quality, scheme.repetitions)
     predicted_match = 100.0 - job.predicted_ter
     expected = np.empty(len(job.segments))
-    for kind in ("tm", "mt"):
+    for kind in SINGLE_KINDS:  # a repaired TM match is priced by its predicted quality, like MT
         for rep, table in ((False, quality), (True, capped)):
             mask = (job.kinds == kind) & (repeated_row == rep)
             if not mask.any():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-CandidateKind = Literal["tm", "mt"]
+CandidateKind = Literal["tm", "mt", "repair"]
 DocumentRole = Literal["tm", "dev", "document"]
 STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "segment_id", "rank"})
 """Fields the store fills (identity and order inside a project): no file carries them."""
@@ -40,7 +40,7 @@ class PostEdit:
 
 @dataclass(slots=True)
 class Candidate:
-    """One translation suggestion for a segment: a TM match or an MT output."""
+    """One translation suggestion for a segment: a TM match, an MT output or a repaired TM match."""
 
     system: str
     """Name of the system: an MT engine (``eng-spa``) or a TM name (``tm``)."""

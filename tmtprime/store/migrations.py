@@ -27,6 +27,8 @@ History:
   (with its direction) and editor per candidate, several per candidate;
   ``candidate_scores.predicted_effort`` (a prediction in the model's label unit);
   ``corpora``/``corpus_lines``: monolingual or parallel corpora as project resources.
+* **v7** — system kind ``repair`` (TM matches repaired with MT of the differing
+  spans): the check constraint on ``systems.kind`` admits it.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -37,6 +39,7 @@ exactly the layout of a new file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from sqlalchemy import Connection, bindparam, inspect, select, text, update
@@ -135,7 +138,34 @@ def _v5_to_v6(connection: Connection) -> None:
         connection.execute(text("ALTER TABLE candidate_scores ADD COLUMN predicted_effort FLOAT"))
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
+_OLD_KINDS = re.compile(r"kind\s+IN\s*\(\s*'tm'\s*,\s*'mt'\s*\)", re.I)
+_NEW_KINDS = "kind IN ('tm', 'mt', 'repair')"
+
+
+def _v6_to_v7(connection: Connection) -> None:
+    """Admit system kind ``repair``. SQLite cannot alter a check constraint, and rebuilding
+    ``systems`` would cascade into ``candidates``; SQLite's documented procedure for changes
+    that leave the stored rows valid (widening a CHECK) rewrites the table's schema text."""
+    if connection.dialect.name != "sqlite":
+        connection.execute(text("ALTER TABLE systems DROP CONSTRAINT IF EXISTS ck_systems_kind"))
+        connection.execute(text(f"ALTER TABLE systems ADD CONSTRAINT ck_systems_kind CHECK ({_NEW_KINDS})"))
+        return
+    sql = connection.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'systems'").scalar()
+    if sql is None or "'repair'" in sql:
+        return
+    if not _OLD_KINDS.search(sql):
+        raise StoreError("cannot upgrade: the systems table has an unexpected kind constraint; this file was not written by TMTprime")
+    version = int(connection.exec_driver_sql("PRAGMA schema_version").scalar() or 0)
+    connection.exec_driver_sql("PRAGMA writable_schema = ON")
+    connection.execute(
+        text("UPDATE sqlite_master SET sql = :sql WHERE type = 'table' AND name = 'systems'"),
+        {"sql": _OLD_KINDS.sub(_NEW_KINDS, sql)},
+    )
+    connection.exec_driver_sql(f"PRAGMA schema_version = {version + 1}")
+    connection.exec_driver_sql("PRAGMA writable_schema = OFF")
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

@@ -44,7 +44,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -53,8 +53,8 @@ _JSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgres
 
 ROLES = ("tm", "dev", "document")
 """Document roles: a translation memory, development data (with references), or work to translate."""
-KINDS = ("tm", "mt")
-"""System kinds: translation memory or machine translation."""
+KINDS = ("tm", "mt", "repair")
+"""System kinds: translation memory, machine translation, or TM matches repaired by MT (:mod:`tmtprime.tm.repair`)."""
 
 
 def utcnow() -> datetime:
@@ -178,10 +178,10 @@ class SegmentRow(Base):
 
 
 class SystemRow(Base):
-    """A producer of candidates: a TM (kind ``tm``) or an MT engine (kind ``mt``)."""
+    """A producer of candidates: a TM (kind ``tm``), an MT engine (kind ``mt``) or TM repair (kind ``repair``)."""
 
     __tablename__ = "systems"
-    __table_args__ = (CheckConstraint("kind IN ('tm', 'mt')", name="ck_systems_kind"),)
+    __table_args__ = (CheckConstraint("kind IN ('tm', 'mt', 'repair')", name="ck_systems_kind"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)

@@ -49,7 +49,7 @@ def ensure_systems(conn: Connection, wanted: dict[str, tuple[str, str | None]]) 
     """Look up or create systems ``{name: (kind, engine)}`` inside the caller's transaction."""
     for name, (kind, _engine) in wanted.items():
         if kind not in db.KINDS:
-            raise StoreError(f"system {name!r}: unknown kind {kind!r} (expected 'tm' or 'mt')")
+            raise StoreError(f"system {name!r}: unknown kind {kind!r} (expected one of {', '.join(db.KINDS)})")
         if not name.strip():
             raise StoreError("a system needs a non-empty name")
     names = list(wanted)

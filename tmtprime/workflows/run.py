@@ -30,6 +30,7 @@ from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
 from tmtprime.workflows.exporting import export
 from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
+from tmtprime.workflows.repair import repair_engine, repair_tm
 from tmtprime.workflows.status import project_status
 from tmtprime.workflows.model_choice import model_from_file
 from tmtprime.workflows.recommendation import RecommendOutcome, recommend
@@ -50,6 +51,8 @@ class JobOptions:
     """MT outputs delivered as files: system name -> file (matched to the segments by source text)."""
     engines: Sequence[str] = ()
     """Local MT engines to run (``apertium``)."""
+    repair: str | None = None
+    """The MT engine that repairs fuzzy TM matches (``apertium``; see :mod:`tmtprime.workflows.repair`), or None."""
     scheme: str | os.PathLike[str] = DEFAULT_SCHEME
     model: str | os.PathLike[str] | None = None
     """A model file (``.skops`` + card); default: the project's newest model, else the shipped one."""
@@ -123,6 +126,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         engines += [make_engine(store, name, {"n_jobs": options.n_jobs}) for name in options.engines]
         for engine in engines:
             engine.check()
+        repairer = repair_engine(store, options.repair, {"n_jobs": options.n_jobs}) if options.repair else None
         import_files(store, options.tms, role="tm", reporter=reporter)
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
@@ -131,6 +135,8 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
         for engine in engines:
             translate(store, engine, documents=names, reporter=reporter)
+        if repairer is not None:
+            repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, reporter)
