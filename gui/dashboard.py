@@ -1,22 +1,26 @@
 """The analysis dashboard: which systems take part, the cost scheme, and what the job costs under each plan.
 
-The estimate is the library's (``tmtprime.cost.estimate_costs`` with the
-checked systems), computed on the worker thread whenever the systems, the
-scheme, the picks or the project change; the charts are the report's
-figure functions (``tmtprime.report.figures``) on Qt canvases.
+Everything it shows comes from ``tmtprime.workflows``: the estimate from an
+:class:`~tmtprime.workflows.estimation.Estimates` (the job read once, priced
+again on the worker thread whenever the systems or the scheme change), the
+headline and tables from ``report_view`` (the report's own summary and
+tables, so a cell on screen is the report's cell), the charts from the
+report's figure functions (``tmtprime.report.figures``) on Qt canvases.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFileDialog,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -24,33 +28,73 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from tmtprime.cost import CostEstimate, CostScheme
-from tmtprime.progress import Reporter
-from tmtprime.store import Store
+from tmtprime.cost import CostEstimate
+from tmtprime.report import figures
+from tmtprime.workflows.estimation import Estimates
+from tmtprime.workflows.reporting import report, report_view
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
 
-PLAN_COLUMNS = ("Plan", "Segments", "Weighted words", "Estimate", "Actual", "Error %", "Days")
-PLAN_NAMES = {"rule": "classic rule", "tmtprime": "TMTprime", "cost-aware": "cost-aware"}
+TABLE_TABS = (
+    ("plans", "Plans"),
+    ("analysis", "Match analysis"),
+    ("documents", "Per document"),
+    ("bands-tmtprime", "Bands"),
+    ("confidence", "Confidence"),
+)
+"""The report's tables shown under the charts, by key, in this order."""
+REPORT_FILTER = "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)"
+REPORT_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".txt": "text"}
 
 
-def _money(value: float | None, currency: str) -> str:
-    return "—" if value is None else f"{value:,.2f} {currency}"
+def fill_table(widget: QTableWidget, table) -> None:  # noqa: ANN001 - tmtprime.report.tables.Table
+    """Show a report table: its header, its cells formatted as the report formats them."""
+    widget.clear()
+    widget.setColumnCount(len(table.header))
+    widget.setHorizontalHeaderLabels(table.header)
+    rows = table.text_rows()
+    widget.setRowCount(len(rows))
+    for r, cells in enumerate(rows):
+        bold = cells[0] in ("TMTprime", "total")
+        for c, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if c:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if bold:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            widget.setItem(r, c, item)
+    widget.setToolTip(table.note)
+    widget.resizeColumnsToContents()
+
+
+def _table_widget() -> QTableWidget:
+    widget = QTableWidget(0, 0)
+    widget.verticalHeader().setVisible(False)
+    widget.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    widget.horizontalHeader().setStretchLastSection(True)
+    widget.verticalHeader().setDefaultSectionSize(24)
+    widget.setWordWrap(False)
+    return widget
 
 
 class AnalysisView(QWidget):
-    """Systems checkboxes, the cost scheme editor, totals, the plan table and the three charts."""
+    """Systems checkboxes, the cost scheme editor, the headline, the charts and the report's tables."""
 
     def __init__(self, context: ProjectContext) -> None:
         super().__init__()
         self.context = context
         self.estimate: CostEstimate | None = None
-        self.jobs = JobCache()
+        self.estimates: Estimates | None = None
+        self.last_report: Path | None = None
         self._pending = False
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.recompute)
@@ -78,34 +122,43 @@ class AnalysisView(QWidget):
         lv.addWidget(self.systems_box)
         lv.addWidget(scheme_box, 1)
 
-        # right: totals, plan table, charts
+        # right: headline, charts and tables in tabs, report export, notes
         self.headline = QLabel()
         self.headline.setTextFormat(Qt.TextFormat.RichText)
         self.headline.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: gray")
-        self.plans = QTableWidget(0, len(PLAN_COLUMNS))
-        self.plans.setHorizontalHeaderLabels(PLAN_COLUMNS)
-        self.plans.verticalHeader().setVisible(False)
-        self.plans.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.plans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.plans.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.plans.verticalHeader().setDefaultSectionSize(24)
-        self.pie = ChartView("Recommended systems")
         self.bars = ChartView("Cost per plan")
+        self.pie = ChartView("Recommended systems")
         self.confidence = ChartView("Confidence")
-        charts = QGridLayout()
-        charts.addWidget(self.pie, 0, 0)
-        charts.addWidget(self.bars, 0, 1)
-        charts.addWidget(self.plans, 1, 0)
-        charts.addWidget(self.confidence, 1, 1)
-        charts.setColumnStretch(0, 1)
-        charts.setColumnStretch(1, 1)
+        self.tables = {key: _table_widget() for key, _label in TABLE_TABS}
+        self.plans = self.tables["plans"]
+        costs = QSplitter(Qt.Orientation.Vertical)
+        costs.addWidget(self.bars)
+        costs.addWidget(self.plans)
+        costs.setStretchFactor(0, 3)
+        costs.setStretchFactor(1, 2)
+        self.views = QTabWidget()
+        self.views.addTab(costs, "Costs")
+        self.views.addTab(self.pie, "Systems")
+        self.views.addTab(self.confidence, "Confidence")
+        for key, label in TABLE_TABS[1:]:
+            self.views.addTab(self.tables[key], label)
+        self.export_button = QPushButton("Export report…")
+        self.export_button.setToolTip("the report (HTML, PDF or text) of what the dashboard shows")
+        self.export_button.clicked.connect(self.export_dialog)
+        self.export_note = QLabel()
+        self.export_note.setWordWrap(True)
+        self.export_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.export_button)
+        bottom.addWidget(self.export_note, 1)
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.addWidget(self.headline)
-        rv.addLayout(charts, 1)
+        rv.addWidget(self.views, 1)
+        rv.addLayout(bottom)
         rv.addWidget(self.notes)
 
         scroll_left = QScrollArea(widgetResizable=True)
@@ -121,7 +174,7 @@ class AnalysisView(QWidget):
 
         context.project_changed.connect(self._project_changed)
         context.data_changed.connect(self._data_changed)
-        context.overrides_changed.connect(self._overrides_changed)
+        context.overrides_changed.connect(self._data_changed)
         context.runner.ended.connect(self._runner_free)
         self._project_changed()
 
@@ -156,20 +209,17 @@ class AnalysisView(QWidget):
     @Slot()
     def _project_changed(self) -> None:
         self.estimate = None
-        self.jobs = JobCache()
+        self.estimates = None if self.context.store is None else Estimates(self.context.store)
+        self.export_note.setText("")
+        self.editor.load_project_scheme()
         self._fill_systems()
-        self.editor.fill_presets()
         self.schedule()
 
     @Slot()
     def _data_changed(self) -> None:
-        self.jobs = JobCache()
+        """The project's data changed (an import, a recommendation, an override): read the job again."""
+        self.estimates = None if self.context.store is None else Estimates(self.context.store)
         self._fill_systems()
-        self.schedule()
-
-    @Slot()
-    def _overrides_changed(self) -> None:
-        self.jobs = JobCache()
         self.schedule()
 
     # -- the estimate ---------------------------------------------------------------------
@@ -187,82 +237,90 @@ class AnalysisView(QWidget):
 
     @Slot()
     def recompute(self) -> None:
-        store = self.context.store
+        store, estimates = self.context.store, self.estimates
         scheme = self.editor.scheme
-        if store is None or scheme is None:
+        if store is None or estimates is None or scheme is None:
             self._show_empty("Open a project to see its analysis.")
             return
         if not store.recommendations.exist():
             self._show_empty("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R).")
             return
-        systems = self.checked_systems()
-        if not systems:
+        checked = self.checked_systems()
+        if not checked:
             self._show_empty("Tick at least one system.")
             return
         if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
             return
-        jobs = self.jobs
-        self.context.run("Estimate", lambda st, rep: jobs.estimate(st, scheme, systems, rep), self.show_estimate, changes_data=False)
+
+        def work(_store, reporter):  # noqa: ANN001, ANN202 - Store, Reporter
+            in_job = estimates.systems_in_job(reporter)  # systems with dev data only have nothing to price
+            return estimates.estimate(scheme, [s for s in checked if s in in_job], reporter)
+
+        self.context.run("Estimate", work, self.show_estimate, changes_data=False)
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
         self.headline.setText(html.escape(message))
-        self.plans.setRowCount(0)
+        for table in self.tables.values():
+            table.setRowCount(0)
         for chart in (self.pie, self.bars, self.confidence):
             chart.clear(message)
         self.notes.setText("")
 
     def show_estimate(self, est: CostEstimate) -> None:
-        from tmtprime.report import figures
-
         self.estimate = est
-        in_job = self.jobs.systems or set()
+        in_job = set(self.estimates.systems or []) if self.estimates is not None else set()
         for name, box in self.system_checks.items():
             box.setEnabled(name in in_job)
             if name not in in_job:
                 box.setToolTip("no candidates of this system in the documents")
-        tmt = est.plan("tmtprime")
-        best = est.best_single
-        cur = est.currency
-        saving = tmt.savings_vs_best_single
-        saving_text = "" if saving is None else (
-            f" — <b>{_money(saving, cur)}</b> {'saved' if saving >= 0 else 'more'} against the best single system "
-            f"({html.escape(best.plan)}, {_money(best.cost, cur)})"
-        )
+        lines, tables = report_view(est)
+        summary = dict(lines)
         self.headline.setText(
-            f"<span style='font-size:14pt'><b>{est.segments:,}</b> segments · <b>{est.words:,}</b> words · "
-            f"TMTprime <b>{_money(tmt.cost, cur)}</b></span>{saving_text}<br>"
-            f"<span style='color:gray'>{est.repeated_segments:,} repetitions · {est.reference_segments:,} segments with a "
-            f"reference · model {html.escape(est.model)} · scheme {html.escape(est.scheme.name)}</span>"
+            f"<span style='font-size:13pt'><b>TMTprime</b> {html.escape(summary['TMTprime'])}</span><br>"
+            f"{html.escape(summary['segments'])}<br>"
+            f"<span style='color:gray'>scheme <b>{html.escape(est.scheme.name)}</b> "
+            f"({html.escape(self.editor.state_text())}) · full rate {html.escape(summary['full rate'])} · "
+            f"model {html.escape(summary['model'])}</span>"
         )
-        self.plans.setRowCount(len(est.plans))
-        for r, p in enumerate(est.plans):
-            cells = (
-                PLAN_NAMES.get(p.plan, p.plan),
-                f"{p.segments:,}",
-                f"{p.weighted_words:,.0f}",
-                _money(p.cost, cur),
-                _money(p.actual_cost, cur),
-                "—" if p.error_pct is None else f"{p.error_pct:+.1f}",
-                f"{p.days:.1f}",
-            )
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if p.plan == "tmtprime":
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                self.plans.setItem(r, c, item)
-        self.pie.draw(figures.systems_pie, est)
+        for key, widget in self.tables.items():
+            if key in tables:
+                fill_table(widget, tables[key])
         self.bars.draw(figures.cost_bars, est)
+        self.pie.draw(figures.systems_pie, est)
         self.confidence.draw(figures.confidence_histogram, est)
         self.notes.setText(" · ".join(est.notes))
+        self.editor.show_rate_source(est)
         self.context.analysis_changed.emit(est)
 
-    # -- project work (through the library, on the worker thread) -----------------------------
+    # -- the report ------------------------------------------------------------------------
+
+    def export_dialog(self) -> None:
+        if self.estimate is None:
+            self.context.message.emit("no analysis to export yet")
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export report", "tmtprime-report.html", REPORT_FILTER)
+        if path:
+            self.export_report(path)
+
+    def export_report(self, path: str) -> bool:
+        """Write the report of what the dashboard shows (format from the suffix: .html, .pdf, .txt)."""
+        fmt = REPORT_FORMATS.get(Path(path).suffix.lower())
+        if fmt is None:
+            path, fmt = f"{path}.html", "html"
+        estimates, scheme, systems = self.estimates, self.editor.scheme, self.estimate.systems if self.estimate else None
+
+        def done(out: object) -> None:
+            self.last_report = Path(str(out))
+            text = f"report written to {self.last_report}"
+            self.export_note.setText(text)
+            self.context.message.emit(text)
+
+        work = lambda store, reporter: report(store, fmt, path, scheme=scheme, systems=systems, estimates=estimates, reporter=reporter)  # noqa: E731
+        return self.context.run("Report", work, done, changes_data=False)
+
+    # -- project work (through the library, in a child process) -----------------------------
 
     def run_lookup(self) -> bool:
         return self.context.run_process("TM lookup", "lookup", {}, self.context.message.emit)
@@ -273,43 +331,3 @@ class AnalysisView(QWidget):
     def run_recommend(self) -> bool:
         systems = self.checked_systems() or None
         return self.context.run_process("Recommend", "recommend", {"systems": systems}, self.context.message.emit)
-
-
-class JobCache:
-    """The project's job as the cost estimate reads it, kept between estimates.
-
-    Reading the job (every segment, candidate and prediction) is most of an
-    estimate's time on a large project; ticking a system or editing a rate
-    only re-prices it. This is ``tmtprime.cost.estimate_costs`` split at that
-    seam (``job_from_store`` once, ``estimate_job`` per change), with the same
-    arguments; the cache is dropped whenever the project's data changes.
-    """
-
-    def __init__(self) -> None:
-        self._loaded: tuple[Any, ...] | None = None
-
-    @property
-    def systems(self) -> set[str] | None:
-        """Systems with candidates in the job (None before it is read)."""
-        return None if self._loaded is None else {str(s) for s in self._loaded[0].systems}
-
-    def estimate(self, store: Store, scheme: CostScheme, systems: list[str], reporter: Reporter) -> CostEstimate:
-        from tmtprime.cost import BandCalibration, estimate_job, job_from_store
-
-        if self._loaded is None:
-            job, model, skipped = job_from_store(store, reporter=reporter)
-            calibration = BandCalibration.from_card(dict(store.models.get(model).card))
-            project = store.project()
-            self._loaded = (job, model, skipped, calibration, project.source_lang, project.target_lang)
-        job, model, skipped, calibration, source_lang, target_lang = self._loaded
-        in_job = set(job.systems)
-        systems = [s for s in systems if s in in_job]  # dev-only systems have nothing to price here
-        reporter.check()
-        reporter.status("estimating costs")
-        est = estimate_job(
-            job, scheme, calibration=calibration, word_rate=scheme.rate_for(source_lang, target_lang),
-            systems=systems, model=model, job_name="all documents",
-        )  # fmt: skip
-        if skipped:
-            est.notes.append(f"{skipped} segments without a recommendation from model {model!r} are left out; run Recommend again")
-        return est
