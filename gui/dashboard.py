@@ -49,6 +49,10 @@ TABLE_TABS = (
     ("confidence", "Confidence"),
 )
 """The report's tables shown under the charts, by key, in this order."""
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
 REPORT_FILTER = "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)"
 REPORT_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".txt": "text"}
 
@@ -261,7 +265,7 @@ class AnalysisView(QWidget):
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
-        self.headline.setText(html.escape(message))
+        self.headline.setText(_escape(message))
         for table in self.tables.values():
             table.setRowCount(0)
         for chart in (self.pie, self.bars, self.confidence):
@@ -278,11 +282,11 @@ class AnalysisView(QWidget):
         lines, tables = report_view(est)
         summary = dict(lines)
         self.headline.setText(
-            f"<span style='font-size:13pt'><b>TMTprime</b> {html.escape(summary['TMTprime'])}</span><br>"
-            f"{html.escape(summary['segments'])}<br>"
-            f"<span style='color:gray'>scheme <b>{html.escape(est.scheme.name)}</b> "
-            f"({html.escape(self.editor.state_text())}) · full rate {html.escape(summary['full rate'])} · "
-            f"model {html.escape(summary['model'])}</span>"
+            f"<span style='font-size:13pt'><b>TMTprime</b> {_escape(summary['TMTprime'])}</span><br>"
+            f"{_escape(summary['segments'])}<br>"
+            f"<span style='color:gray'>scheme <b>{_escape(est.scheme.name)}</b> "
+            f"({_escape(self.editor.state_text())}) · full rate {_escape(summary['full rate'])} · "
+            f"model {_escape(summary['model'])}</span>"
         )
         for key, widget in self.tables.items():
             if key in tables:
