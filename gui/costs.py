@@ -99,7 +99,7 @@ class CostSchemeEditor(QWidget):
         general = QGridLayout()
         rows = (
             ("Full rate", self.word_rate, "Currency", self.currency),
-            ("", self.pair_check, "", self.pair_rate),
+            ("", None, "Pair rate", self.pair_rate),
             ("Words per day", self.words_per_day, "Rule: TM from %", self.rule_threshold),
             ("Context %", self.context_rate, "Repetitions %", self.repetitions),
             ("New words %", self.new, "MT pricing", self.mt_pricing),
@@ -111,6 +111,7 @@ class CostSchemeEditor(QWidget):
                 general.addWidget(a, r, 1)
             general.addWidget(QLabel(label_b), r, 2)
             general.addWidget(b, r, 3)
+        general.addWidget(self.pair_check, 1, 0, 1, 2)
         general.addWidget(self.rate_note, len(rows), 0, 1, 4)
         self.currency.setMaximumWidth(16777215)
         for w in (self.word_rate, self.pair_rate, self.words_per_day, self.rule_threshold, self.repetitions, self.new,

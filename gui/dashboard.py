@@ -41,14 +41,9 @@ from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
 
-TABLE_TABS = (
-    ("plans", "Plans"),
-    ("analysis", "Match analysis"),
-    ("documents", "Per document"),
-    ("bands-tmtprime", "Bands"),
-    ("confidence", "Confidence"),
-)
-"""The report's tables shown under the charts, by key, in this order."""
+TABLES = ("plans", "confidence", "analysis", "documents", "bands-tmtprime")
+"""The report's tables the dashboard shows (plans and confidence under their charts, the rest in tabs)."""
+TABLE_TABS = {"analysis": "Match analysis", "documents": "Per document", "bands-tmtprime": "Bands"}
 def _escape(text: str) -> str:
     return html.escape(text, quote=False)
 
@@ -61,7 +56,8 @@ def fill_table(widget: QTableWidget, table) -> None:  # noqa: ANN001 - tmtprime.
     """Show a report table: its header, its cells formatted as the report formats them."""
     widget.clear()
     widget.setColumnCount(len(table.header))
-    widget.setHorizontalHeaderLabels(table.header)
+    # two-word headers on two lines: the columns then fit a 1280-pixel window
+    widget.setHorizontalHeaderLabels([h.replace(" ", "\n", 1) if " " in h else h for h in table.header])
     rows = table.text_rows()
     widget.setRowCount(len(rows))
     for r, cells in enumerate(rows):
@@ -77,6 +73,9 @@ def fill_table(widget: QTableWidget, table) -> None:  # noqa: ANN001 - tmtprime.
             widget.setItem(r, c, item)
     widget.setToolTip(table.note)
     widget.resizeColumnsToContents()
+    if widget.property("fit_rows"):  # a short table under a chart: all its rows, the chart takes the rest
+        height = widget.horizontalHeader().sizeHint().height() + sum(widget.rowHeight(r) for r in range(len(rows)))
+        widget.setMinimumHeight(height + widget.horizontalScrollBar().sizeHint().height() + 2 * widget.frameWidth())
 
 
 def _table_widget() -> QTableWidget:
@@ -84,7 +83,6 @@ def _table_widget() -> QTableWidget:
     widget.verticalHeader().setVisible(False)
     widget.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    widget.horizontalHeader().setStretchLastSection(True)
     widget.verticalHeader().setDefaultSectionSize(24)
     widget.setWordWrap(False)
     return widget
@@ -136,18 +134,19 @@ class AnalysisView(QWidget):
         self.bars = ChartView("Cost per plan")
         self.pie = ChartView("Recommended systems")
         self.confidence = ChartView("Confidence")
-        self.tables = {key: _table_widget() for key, _label in TABLE_TABS}
+        self.tables = {key: _table_widget() for key in TABLES}
         self.plans = self.tables["plans"]
-        costs = QSplitter(Qt.Orientation.Vertical)
-        costs.addWidget(self.bars)
-        costs.addWidget(self.plans)
-        costs.setStretchFactor(0, 3)
-        costs.setStretchFactor(1, 2)
         self.views = QTabWidget()
-        self.views.addTab(costs, "Costs")
-        self.views.addTab(self.pie, "Systems")
-        self.views.addTab(self.confidence, "Confidence")
-        for key, label in TABLE_TABS[1:]:
+        self.plans.setProperty("fit_rows", True)
+        for chart, key, label in ((self.bars, "plans", "Costs"), (self.pie, None, "Systems"), (self.confidence, "confidence", "Confidence")):
+            page = QSplitter(Qt.Orientation.Vertical, childrenCollapsible=False)
+            page.addWidget(chart)
+            if key is not None:
+                page.addWidget(self.tables[key])
+                page.setStretchFactor(0, 3)
+                page.setStretchFactor(1, 2)
+            self.views.addTab(page, label)
+        for key, label in TABLE_TABS.items():
             self.views.addTab(self.tables[key], label)
         self.export_button = QPushButton("Export report…")
         self.export_button.setToolTip("the report (HTML, PDF or text) of what the dashboard shows")
@@ -283,7 +282,7 @@ class AnalysisView(QWidget):
         summary = dict(lines)
         self.headline.setText(
             f"<span style='font-size:13pt'><b>TMTprime</b> {_escape(summary['TMTprime'])}</span><br>"
-            f"{_escape(summary['segments'])}<br>"
+            f"Segments: {_escape(summary['segments'])}<br>"
             f"<span style='color:gray'>scheme <b>{_escape(est.scheme.name)}</b> "
             f"({_escape(self.editor.state_text())}) · full rate {_escape(summary['full rate'])} · "
             f"model {_escape(summary['model'])}</span>"

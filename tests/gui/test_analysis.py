@@ -202,7 +202,7 @@ def test_tm_band_rates_move_the_cat_convention_cost_on_screen(window, qtbot):
     view, editor = window.analysis, window.analysis.editor
     before = view.estimate
     cat_before = _cells(view.tables["plans"])["tm-lookup"][3]
-    header = [view.tables["plans"].horizontalHeaderItem(c).text() for c in range(view.tables["plans"].columnCount())]
+    header = [view.tables["plans"].horizontalHeaderItem(c).text().replace("\n", " ") for c in range(view.tables["plans"].columnCount())]
     assert header[3] == "CAT-convention cost"
     used = {band for band, v in before.plan("tm-lookup").by_band.items() if v["segments"] and band.startswith("TM ")}
     row = next(r for r in range(editor.bands.rowCount())
@@ -275,3 +275,38 @@ def test_the_saving_against_the_best_single_system_is_worded_by_its_sign(window,
     assert "−" not in text and "-" + f"{abs(saving):,.2f}" not in text
     word = "less than" if saving > 0.005 else "more than" if saving < -0.005 else "the same as"
     assert word in text
+
+
+def test_screenshots_of_every_analysis_view_at_both_sizes_in_light_and_dark(window, qtbot):
+    """Written to test-output/gui/analysis-<view>-<size>-<palette>.png for a person to look at; the test
+    checks what can be checked: Estimate/Actual and every cost cell shown in full, charts laid out."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.conftest import screenshot
+    from tmtprime.gui.app import dark_palette
+
+    app = QApplication.instance()
+    light = app.palette()
+    wait_idle(qtbot, window)
+    view = window.analysis
+    window.tabs.setCurrentWidget(view)
+    try:
+        for palette_name, palette in (("light", light), ("dark", dark_palette())):
+            app.setPalette(palette)
+            for width, height in ((1280, 800), (1920, 1080)):
+                window.resize(width, height)
+                for i in range(view.views.count()):
+                    view.views.setCurrentIndex(i)
+                    qtbot.wait(250)
+                    name = view.views.tabText(i).lower().replace(" ", "-")
+                    screenshot(window, f"analysis-{name}-{width}x{height}-{palette_name}")
+                    page = view.views.currentWidget()
+                    for table in [page] if page in view.tables.values() else page.findChildren(type(view.plans)):
+                        assert table.horizontalScrollBar().maximum() == 0 or table is not view.plans, (name, width)
+                        header = table.horizontalHeader()
+                        for c in range(table.columnCount()):
+                            shown = header.sectionSize(c)
+                            needed = max([table.sizeHintForColumn(c), header.sectionSizeHint(c)])
+                            assert shown >= needed - 1, (name, width, table.horizontalHeaderItem(c).text())
+    finally:
+        app.setPalette(light)
