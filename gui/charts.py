@@ -19,6 +19,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFileDialog, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
+EXPORT_SIZE = (8.0, 4.5)
+"""Inches of a chart exported while it is not on screen."""
 EXPORT_FILTER = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 
 
@@ -28,7 +30,9 @@ class ChartView(QWidget):
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
-        self._drawn = None
+        self._drawn: tuple[Callable[..., Figure], object] | None = None
+        self._stale = False
+        """Drawn data not yet rendered (the chart was hidden)."""
         self.figure = Figure(figsize=(4.6, 3.4), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.canvas.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -40,16 +44,31 @@ class ChartView(QWidget):
         layout.addWidget(self.canvas)
 
     def draw(self, function: Callable[..., Figure], data: object) -> None:
-        """Clear the figure and let ``function`` draw ``data`` on it."""
+        """Let ``function`` draw ``data`` on the figure: now if the chart is on screen, else when it is shown."""
         self._drawn = (function, data)
+        self._stale = True
+        if self.isVisible():
+            self._render()
+
+    def _render(self) -> None:
+        if self._drawn is None:
+            return
+        function, data = self._drawn
+        self._stale = False
         self.figure.clear()
         with rc_context(self._colours()):
             self.figure.set_facecolor(self._colours()["figure.facecolor"])
             function(data, fig=self.figure)
         self.canvas.draw_idle()
 
+    def showEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self._render()
+
     def clear(self, message: str = "") -> None:
         self._drawn = None
+        self._stale = False
         self.figure.clear()
         self.figure.set_facecolor(self._colours()["figure.facecolor"])
         if message:
@@ -75,7 +94,15 @@ class ChartView(QWidget):
 
     def export(self, path: str) -> None:
         """Write the chart to ``path``; the format follows the suffix (png, svg, pdf)."""
-        self.figure.savefig(path, dpi=150, facecolor=self.figure.get_facecolor())
+        if self._stale:
+            self._render()
+        size = tuple(self.figure.get_size_inches())
+        if not self.isVisible() or min(size) < 2:  # a hidden canvas keeps whatever size Qt last gave it
+            self.figure.set_size_inches(EXPORT_SIZE)
+        try:
+            self.figure.savefig(path, dpi=150, facecolor=self.figure.get_facecolor())
+        finally:
+            self.figure.set_size_inches(size)
 
     def _menu(self, pos) -> None:  # noqa: ANN001 - QPoint
         menu = QMenu(self)

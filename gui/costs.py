@@ -161,8 +161,9 @@ class CostSchemeEditor(QWidget):
         project = store.project()
         return project.source_lang, project.target_lang
 
-    def load_project_scheme(self) -> None:
-        """Show the open project's scheme (the one saved in it last, else the default preset)."""
+    def load_project_scheme(self, systems: list[str] | None = None) -> None:
+        """Show the open project's scheme (the one saved in it last, else the default preset), with a
+        base-cost row for each of ``systems``."""
         self.fill_presets()
         store = self.context.store
         try:
@@ -172,7 +173,7 @@ class CostSchemeEditor(QWidget):
             scheme = load_scheme("matecat")
         stored = store is not None and scheme.name in store.cost_schemes.names()
         self._origin = "the project's scheme" if stored else "preset, not saved in the project"
-        self.set_scheme(scheme)
+        self.set_scheme(scheme, systems)
 
     def state_text(self) -> str:
         """Where the scheme on screen comes from, and whether it was edited since."""

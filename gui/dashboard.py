@@ -190,9 +190,12 @@ class AnalysisView(QWidget):
         """Tick or untick a system as a user would."""
         self.system_checks[name].setChecked(checked)
 
-    def _fill_systems(self) -> None:
+    def _fill_systems(self, *, scheme: bool = True) -> None:
+        """One checkbox per system of the project (ticks kept); ``scheme``: offer their base-cost rows."""
         store = self.context.store
         systems = store.systems.list() if store is not None else []
+        if [s.name for s in systems] == list(self.system_checks):
+            return
         previous = {n: b.isChecked() for n, b in self.system_checks.items()}
         for box in self.system_checks.values():
             box.deleteLater()
@@ -207,16 +210,18 @@ class AnalysisView(QWidget):
             self.system_checks[s.name] = box
         if not systems:
             self.headline.setText("Import files to see the analysis.")
-        self.editor.add_systems([s.name for s in systems])
+        if scheme:
+            self.editor.add_systems([s.name for s in systems])
 
     @Slot()
     def _project_changed(self) -> None:
         self.estimate = None
         self.estimates = None if self.context.store is None else Estimates(self.context.store)
         self.export_note.setText("")
-        self.editor.load_project_scheme()
-        self._fill_systems()
-        self.schedule()
+        self._fill_systems(scheme=False)
+        self.editor.load_project_scheme(list(self.system_checks))
+        self._timer.stop()
+        self.recompute()  # at once: the debounce is for edits
 
     @Slot()
     def _data_changed(self) -> None:
@@ -256,10 +261,11 @@ class AnalysisView(QWidget):
             self._pending = True
             return
 
-        def work(_store, reporter):  # noqa: ANN001, ANN202 - Store, Reporter
-            in_job = estimates.systems_in_job(reporter)  # systems with dev data only have nothing to price
-            return estimates.estimate(scheme, [s for s in checked if s in in_job], reporter)
-
+        kept = estimates.kept(scheme, checked, skip_absent=True)
+        if kept is not None:  # already estimated (in this session or kept in the project): no work to start
+            self.show_estimate(kept)
+            return
+        work = lambda _store, reporter: estimates.estimate(scheme, checked, reporter, skip_absent=True)  # noqa: E731
         self.context.run("Estimate", work, self.show_estimate, changes_data=False)
 
     def _show_empty(self, message: str) -> None:
@@ -272,8 +278,10 @@ class AnalysisView(QWidget):
         self.notes.setText("")
 
     def show_estimate(self, est: CostEstimate) -> None:
+        if est is self.estimate:
+            return
         self.estimate = est
-        in_job = set(self.estimates.systems or []) if self.estimates is not None else set()
+        in_job = set(est.job_systems)
         for name, box in self.system_checks.items():
             box.setEnabled(name in in_job)
             if name not in in_job:

@@ -107,6 +107,8 @@ class CostEstimate:
     notes: list[str] = field(default_factory=list)
     word_rate_pair: str | None = None
     """The scheme's ``word_rate_by_pair`` key whose rate applied (None: the full rate ``word_rate``)."""
+    job_systems: list[str] = field(default_factory=list)
+    """Every system with candidates in the job (``systems``: those taking part)."""
 
     def plan(self, name: str) -> PlanCost:
         for p in self.plans:
@@ -141,6 +143,7 @@ class CostEstimate:
             "reference_segments": self.reference_segments,
             "documents": list(self.documents),
             "systems": list(self.systems),
+            "job_systems": list(self.job_systems),
             "calibrated": self.calibrated,
             "plans": [p.to_dict() for p in self.plans],
             "best_single": self.best_single.plan,
@@ -151,6 +154,14 @@ class CostEstimate:
             "scheme_source": self.scheme.source,
             "notes": list(self.notes),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CostEstimate:
+        """The estimate :meth:`to_dict` wrote (an estimate kept in the project)."""
+        fields = {k: v for k, v in data.items() if k not in ("plans", "best_single", "scheme", "scheme_source")}
+        scheme = CostScheme.from_dict(data["scheme"], source=data.get("scheme_source") or "")
+        plans = [PlanCost(**p) for p in data["plans"]]
+        return cls(scheme=scheme, plans=plans, **fields)
 
 
 def _json(value: Any) -> Any:
@@ -320,6 +331,7 @@ def estimate_job(
         reference_segments=int(job.has_reference.sum()),
         documents=list(dict.fromkeys(job.documents)),
         systems=allowed,
+        job_systems=[str(s) for s in known],
         calibrated=calibration is not None,
         plans=plans,
         confusion=_confusion(job, scheme, prices, picks),

@@ -20,6 +20,8 @@ History:
   ``export --format original`` can write the file back with the picks filled in
   (documents imported before have none; the export then reads the file from its
   import path if it is still there, unchanged).
+* **v5** — ``estimate_cache``: cost estimates kept by key, with the triggers that
+  empty it on any write to the tables an estimate is computed from.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -109,7 +111,15 @@ def _v3_to_v4(connection: Connection) -> None:
         db.DocumentFileRow.__table__.create(connection)
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(connection: Connection) -> None:
+    from tmtprime.store.estimate_cache import create_triggers
+
+    if not inspect(connection).has_table(db.EstimateCacheRow.__tablename__):
+        db.EstimateCacheRow.__table__.create(connection)
+    create_triggers(connection)
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from types import TracebackType
 
     from tmtprime.store.documents import Documents
+    from tmtprime.store.estimate_cache import EstimateCache
     from tmtprime.store.features import Features
     from tmtprime.store.models import Models
     from tmtprime.store.recommendations import Recommendations
@@ -76,6 +77,7 @@ class Store:
         """The project file, or the database URL without its password (for messages)."""
 
         from tmtprime.store.documents import Documents
+        from tmtprime.store.estimate_cache import EstimateCache
         from tmtprime.store.features import Features
         from tmtprime.store.models import Models
         from tmtprime.store.recommendations import Recommendations
@@ -91,6 +93,7 @@ class Store:
         self.models: Models = Models(self)
         self.recommendations: Recommendations = Recommendations(self)
         self.cost_schemes: CostSchemes = CostSchemes(self)
+        self.estimate_cache: EstimateCache = EstimateCache(self)
 
     # -- opening -----------------------------------------------------------------
 

@@ -10,15 +10,20 @@ it reads the job once and keeps each (scheme, systems) estimate.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Collection
+from typing import Any
 
+from tmtprime import __version__
 from tmtprime.cost import CostEstimate, CostScheme, load_scheme
 from tmtprime.cost.estimate import LoadedJob, load_job, price_job
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
 
+CACHE_FORMAT = 1
+"""Bumped when a kept estimate of this code would no longer be what it computes."""
 DEFAULT_SCHEME = "matecat"
 """The preset a project without a stored scheme is priced with."""
 
@@ -46,8 +51,10 @@ def scheme_of(store: Store, scheme: SchemeSpec) -> CostScheme:
 class Estimates:
     """The estimates of one project's job: read once, priced per (scheme, systems), each kept.
 
-    Holds no connection; make a new one when the project's data changes
-    (an import, a recommendation, an override).
+    Kept in memory and in the project (``store.estimate_cache``, keyed by
+    model, document, scheme, systems and this code's version; the store drops
+    them when the data changes), so reopening a large project shows its
+    estimate without reading the job. Make a new one when the data changes.
     """
 
     def __init__(self, store: Store, *, document: str | None = None, model: str | None = None) -> None:
@@ -55,35 +62,75 @@ class Estimates:
         self.document = document
         self.model = model
         self._loaded: LoadedJob | None = None
-        self._kept: dict[tuple[str, tuple[str, ...] | None], CostEstimate] = {}
-
-    @property
-    def systems(self) -> list[str] | None:
-        """Systems with candidates in the job (None before the job is read)."""
-        return None if self._loaded is None else self._loaded.systems
-
-    def systems_in_job(self, reporter: Reporter | None = None) -> list[str]:
-        """Systems with candidates in the job (read now if it was not yet)."""
-        return self._load(reporter or Reporter()).systems
+        self._token = ""
+        """The cache key reserved when the job was read (gone once the data changes)."""
+        self._kept: dict[str, CostEstimate] = {}
 
     def _load(self, reporter: Reporter) -> LoadedJob:
         if self._loaded is None:
-            self._loaded = load_job(self.store, document=self.document, model=self.model, reporter=reporter)
+            token = self._key({"job": True})
+            self._token = token if self.store.estimate_cache.reserve(token) else ""  # a change from now on drops it
+            try:
+                self._loaded = load_job(self.store, document=self.document, model=self.model, reporter=reporter)
+            except BaseException:
+                self.store.estimate_cache.drop(token)  # a cancel leaves the project as it was
+                raise
         return self._loaded
 
+    def _key(self, what: dict[str, Any]) -> str:
+        """A digest of what an estimate depends on besides the project's data."""
+        model = self.model or self.store.recommendations.latest_model()
+        what = what | {"code": [__version__, CACHE_FORMAT], "model": model, "document": self.document}
+        return hashlib.sha256(json.dumps(what, sort_keys=True).encode("utf-8")).hexdigest()
+
+    def _estimate_key(self, scheme: CostScheme, systems: Collection[str] | None, skip_absent: bool) -> str:
+        return self._key({"scheme": scheme.to_dict(), "source": scheme.source, "skip_absent": skip_absent,
+                          "systems": None if systems is None else list(systems)})  # fmt: skip
+
+    def _kept_under(self, key: str) -> CostEstimate | None:
+        if key not in self._kept:
+            found = self.store.estimate_cache.get(key)
+            if found is None:
+                return None
+            self._kept[key] = CostEstimate.from_dict(found)
+        return self._kept[key]
+
+    def kept(
+        self, scheme: CostScheme, systems: Collection[str] | None = None, *, skip_absent: bool = False
+    ) -> CostEstimate | None:
+        """The estimate :meth:`estimate` would return if it is already kept (in memory or in the project), else None.
+
+        Quick (no job is read), so a window may ask on its UI thread before starting the work.
+        """
+        return self._kept_under(self._estimate_key(scheme, systems, skip_absent))
+
     def estimate(
-        self, scheme: SchemeSpec = None, systems: Collection[str] | None = None, reporter: Reporter | None = None
+        self,
+        scheme: SchemeSpec = None,
+        systems: Collection[str] | None = None,
+        reporter: Reporter | None = None,
+        *,
+        skip_absent: bool = False,
     ) -> CostEstimate:
-        """The estimate under ``scheme`` with ``systems`` taking part (None: every system of the job)."""
+        """The estimate under ``scheme`` with ``systems`` taking part (None: every system of the job).
+
+        ``skip_absent``: leave out named systems without candidates in the job (systems with dev data
+        only, as the window's checkboxes list them) instead of refusing them.
+        """
         reporter = reporter or Reporter()
         scheme = scheme_of(self.store, scheme)
-        key = (json.dumps(scheme.to_dict(), sort_keys=True), None if systems is None else tuple(systems))
-        if key in self._kept:
-            return self._kept[key]
+        key = self._estimate_key(scheme, systems, skip_absent)
+        kept = self._kept_under(key)
+        if kept is not None:
+            return kept
         loaded = self._load(reporter)
+        if systems is not None and skip_absent:
+            systems = [s for s in systems if s in set(loaded.systems)]
         reporter.check()
         reporter.status("estimating costs")
         est = self._kept[key] = price_job(loaded, scheme, systems=None if systems is None else list(systems))
+        if self._token:
+            self.store.estimate_cache.put(key, est.to_dict(), valid_while=self._token)
         return est
 
 
