@@ -82,7 +82,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     old = tmp_path / "old.db"
     _write_v1(old)
     with Store.open(old) as store:
-        assert store.project().schema_version == db.SCHEMA_VERSION == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
         # The data survived, and the new TM lookup columns were backfilled.
         assert [u.target for u in store.tm.exact("Open the file")] == ["Abra el archivo"]
         assert store.tm.count() == 2 and [u.source for u in store.tm.iter_units(max_words=2)] == ["Close it"]
@@ -96,7 +96,7 @@ def test_v1_file_is_upgraded_in_place_with_data_kept(tmp_path):
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{old}") == _layout(f"sqlite:///{fresh}")
     with Store.open(old) as again:  # opening an up-to-date file changes nothing
-        assert again.project().schema_version == 4
+        assert again.project().schema_version == db.SCHEMA_VERSION
 
 
 def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
@@ -107,7 +107,7 @@ def test_v2_file_gets_the_candidate_confidence_column(tmp_path):
         conn.execute("UPDATE project SET schema_version = 2")
     conn.close()
     with Store.open(v2) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
         assert store.recommendations.count() == 0
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
@@ -122,7 +122,7 @@ def test_v3_file_gets_the_document_files_table(tmp_path):
         conn.execute("UPDATE project SET schema_version = 3")
     conn.close()
     with Store.open(v3) as store:
-        assert store.project().schema_version == 4
+        assert store.project().schema_version == db.SCHEMA_VERSION
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v3}") == _layout(f"sqlite:///{fresh}")
