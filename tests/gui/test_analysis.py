@@ -318,3 +318,20 @@ def test_screenshots_of_every_analysis_view_at_both_sizes_in_light_and_dark(wind
                             assert shown >= needed - 1, (name, width, table.horizontalHeaderItem(c).text())
     finally:
         app.setPalette(light)
+
+
+def test_pies_drawn_while_another_tab_is_shown_are_full_size_when_shown(window, qtbot, project_path):
+    """A restart restores the last tab: the dashboard is estimated while hidden; its charts must not be dots."""
+    wait_idle(qtbot, window)
+    window.tabs.setCurrentWidget(window.segments)
+    window.context.set_store(None)
+    assert window.open_project(str(project_path))
+    wait_idle(qtbot, window)
+    qtbot.wait(200)
+    window.tabs.setCurrentWidget(window.analysis)
+    show_chart(window, window.analysis.pie)
+    qtbot.wait(300)
+    canvas = window.analysis.pie.canvas
+    for ax in window.analysis.pie.figure.axes:
+        box = ax.get_window_extent()
+        assert min(box.width, box.height) > 0.5 * min(canvas.width(), canvas.height()) * canvas.devicePixelRatioF() * 0.5, box
