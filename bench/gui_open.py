@@ -9,12 +9,13 @@ synthetic (``tests/gui/conftest.build_project``: a TM, one document with a TM
 match and two MT outputs per segment, stored picks with per-candidate
 predictions) and is built once into ``--dir``.
 
-    python3 bench/gui_open.py [--segments 100000] [--dir /tmp/tmtprime-gui-bench]
+    python3 bench/gui_open.py [--segments 100000] [--repeat 5] [--dir /tmp/tmtprime-gui-bench]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
@@ -43,6 +44,7 @@ def project(directory: Path, segments: int) -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segments", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=5, help="reopenings measured (the median is the figure)")
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "tmtprime-gui-bench")
     args = parser.parse_args()
     path = project(args.dir, args.segments)
@@ -62,8 +64,11 @@ def main() -> int:
     window.show()
     app.processEvents()
 
+    cpu: list[float] = []
+
     def open_dashboard() -> tuple[float, float]:
-        """Seconds to the first table page and to the dashboard drawn."""
+        """Seconds to the first table page and to the dashboard drawn (``cpu`` gets the process's CPU seconds)."""
+        c0 = time.process_time()
         t0 = time.perf_counter()
         window.open_project(str(path))
         table = time.perf_counter() - t0
@@ -73,6 +78,7 @@ def main() -> int:
                 time.sleep(0.002)
         app.processEvents()  # the chart on screen draws (draw_idle) and paints
         app.processEvents()
+        cpu.append(time.process_time() - c0)
         return table, time.perf_counter() - t0
 
     from tmtprime.store import Store
@@ -83,9 +89,14 @@ def main() -> int:
     load = os.getloadavg()[0]
     table, cold = open_dashboard()
     rows = window.analysis.estimate and window.segments.model.rowCount()
-    window.context.set_store(None)
-    app.processEvents()
-    _table, warm = open_dashboard()
+    warms = []
+    for _ in range(args.repeat):
+        window.context.set_store(None)
+        app.processEvents()
+        gc.collect()  # as after a restart: no garbage of the previous opening left to collect
+        warms.append(open_dashboard()[1])
+    warm = sorted(warms)[len(warms) // 2]
+    warm_cpu = sorted(cpu[1:])[len(warms) // 2]
     est = window.analysis.estimate
     segments = est.segments if est is not None else 0
     # a change the user makes on the dashboard: untick an MT system
@@ -99,7 +110,8 @@ def main() -> int:
     print(f"project: {segments:,} segments ({path}); load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     print(f"segment table, first page ({rows} rows): {table:.2f} s")
     print(f"dashboard shown, first open after a change (job read and priced): {cold:.2f} s")
-    print(f"dashboard shown, reopened (estimate kept in the project): {warm:.2f} s "
+    print(f"dashboard shown, reopened (estimate kept in the project), median of {len(warms)}: {warm:.2f} s "
+          f"({', '.join(f'{w:.2f}' for w in warms)}; CPU {warm_cpu:.2f} s, first open CPU {cpu[0]:.2f} s) "
           f"(target < {TARGET_S:.0f} s) -> {'met' if warm < TARGET_S else 'NOT met'}")  # fmt: skip
     print(f"dashboard after unticking {system}: {again:.2f} s (the job is read on the first change; 150 ms is the edit debounce)")
     window.close()

@@ -1,7 +1,8 @@
 """The cost scheme editor: rates per band and per system in editable tables, presets, validation, files.
 
 The editor only edits the scheme's file structure (``CostScheme.to_dict``);
-every check is the library's (``CostScheme.from_dict``), and its error is
+every check, load and save is the library's (``tmtprime.workflows.estimation``:
+``check_scheme``, ``open_scheme``, ``write_scheme``), and its error is
 shown under the tables with the offending cell marked.
 """
 
@@ -30,9 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.cost import CostEstimate, CostScheme, SchemeError, load_scheme, preset_names
+from tmtprime.cost import CostEstimate, CostScheme, SchemeError
 from tmtprime.errors import TmtprimeError
-from tmtprime.workflows.estimation import project_scheme, save_project_scheme
+from tmtprime.workflows.estimation import (
+    DEFAULT_SCHEME,
+    check_scheme,
+    open_scheme,
+    project_scheme,
+    save_project_scheme,
+    scheme_names,
+    write_scheme,
+)
 from tmtprime.gui.context import ProjectContext
 
 TM_ROW_TIP = (
@@ -167,11 +176,11 @@ class CostSchemeEditor(QWidget):
         self.fill_presets()
         store = self.context.store
         try:
-            scheme = project_scheme(store) if store is not None else load_scheme("matecat")
+            scheme = project_scheme(store) if store is not None else open_scheme(DEFAULT_SCHEME)
         except TmtprimeError as error:  # a stored scheme this version cannot read: say so, start from the preset
             self.error.setText(str(error))
-            scheme = load_scheme("matecat")
-        stored = store is not None and scheme.name in store.cost_schemes.names()
+            scheme = open_scheme(DEFAULT_SCHEME)
+        stored = store is not None and scheme.name in scheme_names(store)[1]
         self._origin = "the project's scheme" if stored else "preset, not saved in the project"
         self.set_scheme(scheme, systems)
 
@@ -182,11 +191,10 @@ class CostSchemeEditor(QWidget):
 
     @Slot()
     def fill_presets(self) -> None:
-        store = self.context.store
-        stored = store.cost_schemes.names() if store is not None else []
+        presets, stored = scheme_names(self.context.store)
         current = self.preset.currentText()
         self.preset.clear()
-        self.preset.addItems(preset_names())
+        self.preset.addItems(presets)
         for name in stored:
             self.preset.addItem(name, "stored")
         if current:
@@ -196,7 +204,7 @@ class CostSchemeEditor(QWidget):
     def _preset_chosen(self, _index: int) -> None:
         stored = self.preset.currentData() == "stored"
         try:
-            self.set_scheme(load_scheme(self.preset.currentText(), store=self.context.store if stored else None))
+            self.set_scheme(open_scheme(self.preset.currentText(), self.context.store if stored else None))
         except TmtprimeError as error:
             self.error.setText(str(error))
             return
@@ -246,14 +254,14 @@ class CostSchemeEditor(QWidget):
             self.systems.setItem(i, 1, QTableWidgetItem(f"{entry.get('base', 0.0):g}"))
             self.systems.setItem(i, 2, QTableWidgetItem(str(entry.get("per", "word"))))
         self._filling = False
-        self._loaded = CostScheme.from_dict(self.as_dict(), source=scheme.source).to_dict()
+        self._loaded = check_scheme(self.as_dict(), source=scheme.source).to_dict()
         self._edited()
 
     def add_systems(self, systems: list[str]) -> None:
         """Offer a base-cost row for each of the project's systems."""
         if self.scheme is not None:
             loaded, edited = self._loaded, self.scheme.to_dict() != self._loaded
-            self.set_scheme(CostScheme.from_dict(self.as_dict(), source=self.scheme.source), systems)
+            self.set_scheme(check_scheme(self.as_dict(), source=self.scheme.source), systems)
             if edited:  # still edited against what was loaded; base-cost rows of 0 alone are no edit
                 self._loaded = loaded
 
@@ -302,7 +310,7 @@ class CostSchemeEditor(QWidget):
         self._clear_marks()
         self.pair_rate.setEnabled(self.pair_check.isChecked())
         try:
-            scheme = CostScheme.from_dict(self.as_dict(), source=self.preset.currentText())
+            scheme = check_scheme(self.as_dict(), source=self.preset.currentText())
         except SchemeError as error:
             self.error.setText(str(error))
             self._mark(error)
@@ -363,7 +371,7 @@ class CostSchemeEditor(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Open cost scheme", "", "Cost schemes (*.toml *.json)")
         if path:
             try:
-                self.set_scheme(load_scheme(path))
+                self.set_scheme(open_scheme(path))
             except TmtprimeError as error:
                 self.error.setText(str(error))
 
@@ -375,10 +383,15 @@ class CostSchemeEditor(QWidget):
             self.save(path)
 
     def save(self, path: str) -> None:
-        """Write the scheme as JSON (read back by ``load_scheme`` and ``tmtprime`` commands)."""
-        if self.scheme is not None:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.scheme.to_dict(), f, indent=2)
+        """Write the scheme as JSON (read back by Open… and every ``tmtprime`` command)."""
+        if self.scheme is None:
+            return
+        try:
+            written = write_scheme(self.scheme, path)
+        except TmtprimeError as error:
+            self.error.setText(str(error))
+            return
+        self.context.message.emit(f"cost scheme written to {written}")
 
     def keep_in_project(self, name: str | None = None) -> None:
         """Store the scheme on screen in the project under a name; it becomes the project's scheme."""

@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any
 
 from tmtprime import __version__
-from tmtprime.cost import CostEstimate, CostScheme, load_scheme
+from tmtprime.cost import CostEstimate, CostScheme, SchemeError, load_scheme, preset_names
 from tmtprime.cost.estimate import LoadedJob, load_job, price_job
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
@@ -39,6 +40,31 @@ def save_project_scheme(store: Store, name: str, scheme: CostScheme) -> CostSche
     """Store ``scheme`` in the project as ``name``; it becomes the project's scheme. Returns it as stored."""
     store.cost_schemes.save(name.strip(), scheme.to_dict() | {"name": name.strip()})
     return load_scheme(name.strip(), store=store)
+
+
+def scheme_names(store: Store | None) -> tuple[list[str], list[str]]:
+    """What a scheme can be opened by name from: the shipped presets, and the schemes stored in ``store``."""
+    return preset_names(), [] if store is None else store.cost_schemes.names()
+
+
+def open_scheme(spec: str | os.PathLike[str], store: Store | None = None) -> CostScheme:
+    """A preset, a scheme file, or (with ``store``) a scheme stored in the project; see :func:`~tmtprime.cost.load_scheme`."""
+    return load_scheme(spec, store=store)
+
+
+def check_scheme(data: Mapping[str, Any], *, source: str = "") -> CostScheme:
+    """The scheme an editor's ``data`` (the file structure) describes; a :class:`~tmtprime.cost.SchemeError` says where not."""
+    return CostScheme.from_dict(data, source=source)
+
+
+def write_scheme(scheme: CostScheme, path: str | os.PathLike[str]) -> Path:
+    """Write ``scheme`` as a JSON scheme file (read back by :func:`open_scheme` and every command)."""
+    path = Path(path)
+    try:
+        path.write_text(json.dumps(scheme.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise SchemeError(f"cannot write the cost scheme ({error.strerror})", file=path) from None
+    return path
 
 
 def scheme_of(store: Store, scheme: SchemeSpec) -> CostScheme:
