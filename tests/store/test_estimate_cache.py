@@ -76,3 +76,14 @@ def test_a_v4_project_gets_the_cache_and_its_triggers(tmp_path):
     fresh = tmp_path / "fresh.db"
     Store.create(fresh, source_lang="en", target_lang="es").close()
     assert _layout(f"sqlite:///{v4}") == _layout(f"sqlite:///{fresh}")
+
+
+def test_only_the_newest_estimates_are_kept(store, monkeypatch):
+    from tmtprime.store import estimate_cache
+
+    monkeypatch.setattr(estimate_cache, "KEEP", 3)
+    assert store.estimate_cache.reserve("job")
+    for i in range(5):
+        assert store.estimate_cache.put(f"k{i}", {"i": i}, valid_while="job")
+    assert [store.estimate_cache.get(f"k{i}") for i in range(5)] == [None, None, {"i": 2}, {"i": 3}, {"i": 4}]
+    assert store.estimate_cache.put("k5", {"i": 5}, valid_while="job")  # the reservation is not an estimate: still there

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 WATCHED = ("documents", "segments", "systems", "candidates", "models", "recommendations", "candidate_scores")
 """The tables an estimate is computed from."""
+KEEP = 50
+"""Estimates kept at most (the newest): a user editing rates makes one per edit."""
 _TABLE = db.EstimateCacheRow.__table__
 
 
@@ -90,6 +92,9 @@ class EstimateCache:
                     return False
                 conn.execute(delete(_TABLE).where(_TABLE.c.key == key))
                 conn.execute(insert(_TABLE).values(key=key, estimate=dict(estimate), created_at=db.utcnow()))
+                kept = _TABLE.c.estimate.is_not(None)
+                newest = select(_TABLE.c.id).where(kept).order_by(_TABLE.c.id.desc()).limit(KEEP)
+                conn.execute(delete(_TABLE).where(kept, _TABLE.c.id.not_in(newest)))
         except StoreError:
             return False
         return True
