@@ -280,9 +280,8 @@ class AnalysisView(QWidget):
         self.notes.setText("")
 
     def show_estimate(self, est: CostEstimate) -> None:
-        if est is self.estimate:
-            return
-        self.estimate = est
+        """Headline, tables and charts of ``est`` (the same estimate again only refreshes the headline)."""
+        same, self.estimate = est is self.estimate, est
         in_job = set(est.job_systems)
         for name, box in self.system_checks.items():
             box.setEnabled(name in in_job)
@@ -297,6 +296,8 @@ class AnalysisView(QWidget):
             f"({_escape(self.editor.state_text())}) · full rate {_escape(summary['full rate'])} · "
             f"model {_escape(summary['model'])}</span>"
         )
+        if same:
+            return
         for key, widget in self.tables.items():
             if key in tables:
                 fill_table(widget, tables[key])
