@@ -1,20 +1,21 @@
 """The cost scheme editor: rates per band and per system in editable tables, presets, validation, files.
 
 The editor only edits the scheme's file structure (``CostScheme.to_dict``);
-every check is the library's (``CostScheme.from_dict``), and its error is
+every check, load and save is the library's (``tmtprime.workflows.estimation``:
+``check_scheme``, ``open_scheme``, ``write_scheme``), and its error is
 shown under the tables with the offending cell marked.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -30,13 +31,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.cost import CostScheme, SchemeError, load_scheme, preset_names
+from tmtprime.cost import CostEstimate, CostScheme, SchemeError
 from tmtprime.errors import TmtprimeError
+from tmtprime.workflows.estimation import (
+    DEFAULT_SCHEME,
+    check_scheme,
+    open_scheme,
+    project_scheme,
+    save_project_scheme,
+    scheme_names,
+    write_scheme,
+)
 from tmtprime.gui.context import ProjectContext
 
-_KEY = re.compile(r"key '([^']*)'")
-_BAND_KEY = re.compile(r"^(tm|mt)\.bands\[(\d+)\](?:\.(\w+))?")
-_SYSTEM_KEY = re.compile(r"^systems\.([^.]+)(?:\.(\w+))?")
+TM_ROW_TIP = (
+    "prices TM matches by their fuzzy band in the CAT-convention cost (Costs tab) and the match analysis; "
+    "the expected estimate prices every candidate by the MT quality bands"
+)
+MT_ROW_TIP = "prices every candidate's expected post-editing (equivalent match: 100 − predicted TER)"
 BAND_COLUMNS = ("Kind", "From %", "To %", "Payable %", "Name")
 SYSTEM_COLUMNS = ("System", "Base cost", "Per")
 ERROR_BRUSH = QBrush(QColor(230, 80, 80, 110))
@@ -80,6 +92,11 @@ class CostSchemeEditor(QWidget):
 
         self.currency = QLineEdit(maximumWidth=60)
         self.word_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
+        self.pair_check = QCheckBox("Own rate for this pair")
+        self.pair_check.setToolTip("a per-language-pair rate (word_rate_by_pair) replaces the full rate for this project")
+        self.pair_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
+        self.rate_note = QLabel()
+        self.rate_note.setWordWrap(True)
         self.words_per_day = QDoubleSpinBox(decimals=0, maximum=100000.0, singleStep=100.0)
         self.rule_threshold = QDoubleSpinBox(decimals=0, maximum=101.0)
         self.repetitions = QDoubleSpinBox(decimals=0, maximum=1000.0)
@@ -91,6 +108,7 @@ class CostSchemeEditor(QWidget):
         general = QGridLayout()
         rows = (
             ("Full rate", self.word_rate, "Currency", self.currency),
+            ("", None, "Pair rate", self.pair_rate),
             ("Words per day", self.words_per_day, "Rule: TM from %", self.rule_threshold),
             ("Context %", self.context_rate, "Repetitions %", self.repetitions),
             ("New words %", self.new, "MT pricing", self.mt_pricing),
@@ -102,10 +120,13 @@ class CostSchemeEditor(QWidget):
                 general.addWidget(a, r, 1)
             general.addWidget(QLabel(label_b), r, 2)
             general.addWidget(b, r, 3)
+        general.addWidget(self.pair_check, 1, 0, 1, 2)
+        general.addWidget(self.rate_note, len(rows), 0, 1, 4)
         self.currency.setMaximumWidth(16777215)
-        for w in (self.word_rate, self.words_per_day, self.rule_threshold, self.repetitions, self.new,
+        for w in (self.word_rate, self.pair_rate, self.words_per_day, self.rule_threshold, self.repetitions, self.new,
                   self.context_rate, self.mt_flat):  # fmt: skip
             w.valueChanged.connect(self._edited)
+        self.pair_check.toggled.connect(self._edited)
         self.currency.textEdited.connect(self._edited)
         self.mt_pricing.currentIndexChanged.connect(self._edited)
 
@@ -127,24 +148,53 @@ class CostSchemeEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addLayout(general)
-        layout.addWidget(QLabel("Rates per band (TM fuzzy bands; MT quality bands: 100 − predicted TER)"))
+        bands_label = QLabel("Rates per band — TM fuzzy bands: CAT-convention cost and match analysis; "
+                             "MT quality bands (100 − predicted TER): the expected estimate of every candidate")
+        bands_label.setWordWrap(True)
+        layout.addWidget(bands_label)
         layout.addWidget(self.bands, 2)
         layout.addWidget(QLabel("Per system (base cost of the system's own output)"))
         layout.addWidget(self.systems, 1)
         layout.addWidget(self.error)
-        context.project_changed.connect(self.fill_presets)
-        self.fill_presets()
-        self.set_scheme(load_scheme(preset_names()[0] if preset_names() else "matecat"))
+        self._origin = ""
+        """Where the shown scheme was loaded from: a preset, a file, or the project."""
+        self._loaded: dict[str, Any] = {}
+        self.load_project_scheme()
 
     # -- loading ----------------------------------------------------------------------
 
+    def _pair(self) -> tuple[str, str]:
+        store = self.context.store
+        if store is None:
+            return "", ""
+        project = store.project()
+        return project.source_lang, project.target_lang
+
+    def load_project_scheme(self, systems: list[str] | None = None) -> None:
+        """Show the open project's scheme (the one saved in it last, else the default preset), with a
+        base-cost row for each of ``systems``."""
+        self.fill_presets()
+        store = self.context.store
+        try:
+            scheme = project_scheme(store) if store is not None else open_scheme(DEFAULT_SCHEME)
+        except TmtprimeError as error:  # a stored scheme this version cannot read: say so, start from the preset
+            self.error.setText(str(error))
+            scheme = open_scheme(DEFAULT_SCHEME)
+        stored = store is not None and scheme.name in scheme_names(store)[1]
+        self._origin = "the project's scheme" if stored else "preset, not saved in the project"
+        self.set_scheme(scheme, systems)
+
+    def state_text(self) -> str:
+        """Where the scheme on screen comes from, and whether it was edited since."""
+        edited = self.scheme is not None and self.scheme.to_dict() != self._loaded
+        return f"{self._origin}, edited — Keep in project to save" if edited else self._origin
+
     @Slot()
     def fill_presets(self) -> None:
-        store = self.context.store
-        stored = store.cost_schemes.names() if store is not None else []
+        presets, stored = scheme_names(self.context.store)
         current = self.preset.currentText()
         self.preset.clear()
-        self.preset.addItems(preset_names())
+        self.preset.addItems(presets)
         for name in stored:
             self.preset.addItem(name, "stored")
         if current:
@@ -152,10 +202,13 @@ class CostSchemeEditor(QWidget):
 
     @Slot(int)
     def _preset_chosen(self, _index: int) -> None:
+        stored = self.preset.currentData() == "stored"
         try:
-            self.set_scheme(load_scheme(self.preset.currentText(), store=self.context.store))
+            self.set_scheme(open_scheme(self.preset.currentText(), self.context.store if stored else None))
         except TmtprimeError as error:
             self.error.setText(str(error))
+            return
+        self._origin = "stored in the project (Keep in project makes it the project's scheme)" if stored else "preset, not saved in the project"
 
     def set_scheme(self, scheme: CostScheme, systems: list[str] | None = None) -> None:
         """Show ``scheme`` (and a row for each of ``systems`` it does not name)."""
@@ -172,11 +225,20 @@ class CostSchemeEditor(QWidget):
         self.context_rate.setValue(scheme.context)
         self.mt_pricing.setCurrentText(scheme.mt_pricing)
         self.mt_flat.setValue(scheme.mt_flat)
+        source, target = self._pair()
+        pair = scheme.rate_pair(source, target) if source else None
+        self._pair_key = pair or (f"{source.split('-')[0]}-{target.split('-')[0]}" if source else "")
+        self.pair_check.setText(f"Own rate for {self._pair_key}" if self._pair_key else "Own rate for this pair")
+        self.pair_check.setEnabled(bool(self._pair_key))
+        self.pair_check.setChecked(pair is not None)
+        self.pair_rate.setValue(scheme.rate_for(source, target) if pair else scheme.word_rate)
+        self.pair_rate.setEnabled(pair is not None)
         rows = [("TM", b) for b in data["tm"]["bands"]] + [("MT", b) for b in data["mt"]["bands"]]
         self.bands.setRowCount(len(rows))
         for i, (kind, band) in enumerate(rows):
             kind_item = QTableWidgetItem(kind)
             kind_item.setFlags(kind_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            kind_item.setToolTip(TM_ROW_TIP if kind == "TM" else MT_ROW_TIP)
             self.bands.setItem(i, 0, kind_item)
             for col, key in enumerate(("min", "max", "payable", "name"), start=1):
                 value = band.get(key, "")
@@ -192,12 +254,16 @@ class CostSchemeEditor(QWidget):
             self.systems.setItem(i, 1, QTableWidgetItem(f"{entry.get('base', 0.0):g}"))
             self.systems.setItem(i, 2, QTableWidgetItem(str(entry.get("per", "word"))))
         self._filling = False
+        self._loaded = check_scheme(self.as_dict(), source=scheme.source).to_dict()
         self._edited()
 
     def add_systems(self, systems: list[str]) -> None:
         """Offer a base-cost row for each of the project's systems."""
         if self.scheme is not None:
-            self.set_scheme(CostScheme.from_dict(self.as_dict(), source=self.scheme.source), systems)
+            loaded, edited = self._loaded, self.scheme.to_dict() != self._loaded
+            self.set_scheme(check_scheme(self.as_dict(), source=self.scheme.source), systems)
+            if edited:  # still edited against what was loaded; base-cost rows of 0 alone are no edit
+                self._loaded = loaded
 
     # -- editing ----------------------------------------------------------------------
 
@@ -210,6 +276,13 @@ class CostSchemeEditor(QWidget):
             words_per_day=self.words_per_day.value(),
             rule_threshold=self.rule_threshold.value(),
         )
+        pairs = dict(data.get("word_rate_by_pair", {}))
+        pairs.pop(self._pair_key, None)
+        if self.pair_check.isChecked() and self._pair_key:
+            pairs[self._pair_key] = self.pair_rate.value()
+        data.pop("word_rate_by_pair", None)
+        if pairs:
+            data["word_rate_by_pair"] = pairs
         data["tm"].update(context=self.context_rate.value(), repetitions=self.repetitions.value(), new=self.new.value())
         data["mt"].update(pricing=self.mt_pricing.currentText(), flat=self.mt_flat.value())
         tm, mt = [], []
@@ -235,15 +308,26 @@ class CostSchemeEditor(QWidget):
         if self._filling:
             return
         self._clear_marks()
+        self.pair_rate.setEnabled(self.pair_check.isChecked())
         try:
-            scheme = CostScheme.from_dict(self.as_dict(), source=self.preset.currentText())
+            scheme = check_scheme(self.as_dict(), source=self.preset.currentText())
         except SchemeError as error:
             self.error.setText(str(error))
-            self._mark(str(error))
+            self._mark(error)
             return
         self.error.setText("")
         self.scheme = scheme
         self.scheme_changed.emit(scheme)
+
+    def show_rate_source(self, est: CostEstimate) -> None:
+        """Say which rate priced the estimate on screen: the pair's own, or the full rate."""
+        if est.word_rate_pair:
+            self.rate_note.setText(
+                f"This project ({est.word_rate_pair}) is priced at its own rate, {est.word_rate:g} {est.currency} a word; "
+                "the full rate applies to other language pairs."
+            )
+        else:
+            self.rate_note.setText(f"This project is priced at the full rate, {est.word_rate:g} {est.currency} a word.")
 
     def _clear_marks(self) -> None:
         for table in (self.bands, self.systems):
@@ -256,30 +340,25 @@ class CostSchemeEditor(QWidget):
                         item.setToolTip("")
             table.blockSignals(False)
 
-    def _mark(self, message: str) -> None:
-        """Colour the cell the library's message names (``key 'mt.bands[2].payable'``)."""
-        found = _KEY.search(message)
-        if not found:
-            return
-        key = found.group(1)
+    def _mark(self, error: SchemeError) -> None:
+        """Colour the cell the library's error names (its ``band``/``system`` and ``field``)."""
         cell: tuple[QTableWidget, int, int] | None = None
-        if m := _BAND_KEY.match(key):
-            kind, index, field = m.group(1), int(m.group(2)), m.group(3)
+        if error.band is not None:
+            kind, index = error.band
             rows = [r for r in range(self.bands.rowCount()) if self.bands.item(r, 0).text().lower() == kind]
             if index < len(rows):
-                col = {"min": 1, "max": 2, "payable": 3, "name": 4}.get(field or "", 0)
-                cell = (self.bands, rows[index], col)
-        elif m := _SYSTEM_KEY.match(key):
+                cell = (self.bands, rows[index], {"min": 1, "max": 2, "payable": 3, "name": 4}.get(error.field or "", 0))
+        elif error.system is not None:
             for r in range(self.systems.rowCount()):
-                if self.systems.item(r, 0).text() == m.group(1):
-                    cell = (self.systems, r, 2 if m.group(2) == "per" else 1)
+                if self.systems.item(r, 0).text() == error.system:
+                    cell = (self.systems, r, 2 if error.field == "per" else 1)
         if cell is not None:
             table, r, c = cell
             item = table.item(r, c)
             if item is not None:
                 table.blockSignals(True)
                 item.setBackground(ERROR_BRUSH)
-                item.setToolTip(message)
+                item.setToolTip(str(error))
                 table.blockSignals(False)
 
     def set_cell(self, table: QTableWidget, row: int, col: int, text: str) -> None:
@@ -292,7 +371,7 @@ class CostSchemeEditor(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Open cost scheme", "", "Cost schemes (*.toml *.json)")
         if path:
             try:
-                self.set_scheme(load_scheme(path))
+                self.set_scheme(open_scheme(path))
             except TmtprimeError as error:
                 self.error.setText(str(error))
 
@@ -304,12 +383,18 @@ class CostSchemeEditor(QWidget):
             self.save(path)
 
     def save(self, path: str) -> None:
-        """Write the scheme as JSON (read back by ``load_scheme`` and ``tmtprime`` commands)."""
-        if self.scheme is not None:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.scheme.to_dict(), f, indent=2)
+        """Write the scheme as JSON (read back by Open… and every ``tmtprime`` command)."""
+        if self.scheme is None:
+            return
+        try:
+            written = write_scheme(self.scheme, path)
+        except TmtprimeError as error:
+            self.error.setText(str(error))
+            return
+        self.context.message.emit(f"cost scheme written to {written}")
 
     def keep_in_project(self, name: str | None = None) -> None:
+        """Store the scheme on screen in the project under a name; it becomes the project's scheme."""
         store = self.context.store
         if store is None or self.scheme is None:
             return
@@ -317,7 +402,12 @@ class CostSchemeEditor(QWidget):
             name, ok = QInputDialog.getText(self, "Keep in project", "Name of the scheme", text=self.scheme.name)
             if not ok or not name.strip():
                 return
-        store.cost_schemes.save(name.strip(), self.scheme.to_dict())
+        try:
+            scheme = save_project_scheme(store, name, self.scheme)
+        except TmtprimeError as error:
+            self.error.setText(str(error))
+            return
         self.fill_presets()
-        self.preset.setCurrentText(name.strip())
-        self.context.message.emit(f"cost scheme {name.strip()!r} kept in the project")
+        self._origin = "the project's scheme"
+        self.set_scheme(scheme)
+        self.context.message.emit(f"cost scheme {scheme.name!r} saved in the project; it is the project's scheme now")

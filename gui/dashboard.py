@@ -1,22 +1,26 @@
 """The analysis dashboard: which systems take part, the cost scheme, and what the job costs under each plan.
 
-The estimate is the library's (``tmtprime.cost.estimate_costs`` with the
-checked systems), computed on the worker thread whenever the systems, the
-scheme, the picks or the project change; the charts are the report's
-figure functions (``tmtprime.report.figures``) on Qt canvases.
+Everything it shows comes from ``tmtprime.workflows``: the estimate from an
+:class:`~tmtprime.workflows.estimation.Estimates` (the job read once, priced
+again on the worker thread whenever the systems or the scheme change), the
+headline and tables from ``report_view`` (the report's own summary and
+tables, so a cell on screen is the report's cell), the charts from the
+report's figure functions (``tmtprime.report.figures``) on Qt canvases.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFileDialog,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -24,33 +28,75 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from tmtprime.cost import CostEstimate, CostScheme
-from tmtprime.progress import Reporter
-from tmtprime.store import Store
+from tmtprime.cost import CostEstimate
+from tmtprime.report import figures
+from tmtprime.workflows.estimation import Estimates
+from tmtprime.workflows.reporting import report, report_view
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
 
-PLAN_COLUMNS = ("Plan", "Segments", "Weighted words", "Estimate", "Actual", "Error %", "Days")
-PLAN_NAMES = {"rule": "classic rule", "tmtprime": "TMTprime", "cost-aware": "cost-aware"}
+TABLES = ("plans", "confidence", "analysis", "documents", "bands-tmtprime")
+"""The report's tables the dashboard shows (plans and confidence under their charts, the rest in tabs)."""
+TABLE_TABS = {"analysis": "Match analysis", "documents": "Per document", "bands-tmtprime": "Bands"}
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
 
 
-def _money(value: float | None, currency: str) -> str:
-    return "—" if value is None else f"{value:,.2f} {currency}"
+REPORT_FILTER = "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)"
+REPORT_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".txt": "text"}
+
+
+def fill_table(widget: QTableWidget, table) -> None:  # noqa: ANN001 - tmtprime.report.tables.Table
+    """Show a report table: its header, its cells formatted as the report formats them."""
+    widget.clear()
+    widget.setColumnCount(len(table.header))
+    # two-word headers on two lines: the columns then fit a 1280-pixel window
+    widget.setHorizontalHeaderLabels([h.replace(" ", "\n", 1) if " " in h else h for h in table.header])
+    rows = table.text_rows()
+    widget.setRowCount(len(rows))
+    for r, cells in enumerate(rows):
+        bold = cells[0] in ("TMTprime", "total")
+        for c, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if c:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if bold:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            widget.setItem(r, c, item)
+    widget.setToolTip(table.note)
+    widget.resizeColumnsToContents()
+    if widget.property("fit_rows"):  # a short table under a chart: all its rows, the chart takes the rest
+        height = widget.horizontalHeader().sizeHint().height() + sum(widget.rowHeight(r) for r in range(len(rows)))
+        widget.setMinimumHeight(height + widget.horizontalScrollBar().sizeHint().height() + 2 * widget.frameWidth())
+
+
+def _table_widget() -> QTableWidget:
+    widget = QTableWidget(0, 0)
+    widget.verticalHeader().setVisible(False)
+    widget.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    widget.verticalHeader().setDefaultSectionSize(24)
+    widget.setWordWrap(False)
+    return widget
 
 
 class AnalysisView(QWidget):
-    """Systems checkboxes, the cost scheme editor, totals, the plan table and the three charts."""
+    """Systems checkboxes, the cost scheme editor, the headline, the charts and the report's tables."""
 
     def __init__(self, context: ProjectContext) -> None:
         super().__init__()
         self.context = context
         self.estimate: CostEstimate | None = None
-        self.jobs = JobCache()
+        self.estimates: Estimates | None = None
+        self.last_report: Path | None = None
         self._pending = False
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.recompute)
@@ -78,34 +124,44 @@ class AnalysisView(QWidget):
         lv.addWidget(self.systems_box)
         lv.addWidget(scheme_box, 1)
 
-        # right: totals, plan table, charts
+        # right: headline, charts and tables in tabs, report export, notes
         self.headline = QLabel()
         self.headline.setTextFormat(Qt.TextFormat.RichText)
         self.headline.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: gray")
-        self.plans = QTableWidget(0, len(PLAN_COLUMNS))
-        self.plans.setHorizontalHeaderLabels(PLAN_COLUMNS)
-        self.plans.verticalHeader().setVisible(False)
-        self.plans.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.plans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.plans.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.plans.verticalHeader().setDefaultSectionSize(24)
-        self.pie = ChartView("Recommended systems")
         self.bars = ChartView("Cost per plan")
+        self.pie = ChartView("Recommended systems")
         self.confidence = ChartView("Confidence")
-        charts = QGridLayout()
-        charts.addWidget(self.pie, 0, 0)
-        charts.addWidget(self.bars, 0, 1)
-        charts.addWidget(self.plans, 1, 0)
-        charts.addWidget(self.confidence, 1, 1)
-        charts.setColumnStretch(0, 1)
-        charts.setColumnStretch(1, 1)
+        self.tables = {key: _table_widget() for key in TABLES}
+        self.plans = self.tables["plans"]
+        self.views = QTabWidget()
+        self.plans.setProperty("fit_rows", True)
+        for chart, key, label in ((self.bars, "plans", "Costs"), (self.pie, None, "Systems"), (self.confidence, "confidence", "Confidence")):
+            page = QSplitter(Qt.Orientation.Vertical, childrenCollapsible=False)
+            page.addWidget(chart)
+            if key is not None:
+                page.addWidget(self.tables[key])
+                page.setStretchFactor(0, 3)
+                page.setStretchFactor(1, 2)
+            self.views.addTab(page, label)
+        for key, label in TABLE_TABS.items():
+            self.views.addTab(self.tables[key], label)
+        self.export_button = QPushButton("Export report…")
+        self.export_button.setToolTip("the report (HTML, PDF or text) of what the dashboard shows")
+        self.export_button.clicked.connect(self.export_dialog)
+        self.export_note = QLabel()
+        self.export_note.setWordWrap(True)
+        self.export_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.export_button)
+        bottom.addWidget(self.export_note, 1)
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.addWidget(self.headline)
-        rv.addLayout(charts, 1)
+        rv.addWidget(self.views, 1)
+        rv.addLayout(bottom)
         rv.addWidget(self.notes)
 
         scroll_left = QScrollArea(widgetResizable=True)
@@ -121,7 +177,7 @@ class AnalysisView(QWidget):
 
         context.project_changed.connect(self._project_changed)
         context.data_changed.connect(self._data_changed)
-        context.overrides_changed.connect(self._overrides_changed)
+        context.overrides_changed.connect(self._data_changed)
         context.runner.ended.connect(self._runner_free)
         self._project_changed()
 
@@ -134,9 +190,12 @@ class AnalysisView(QWidget):
         """Tick or untick a system as a user would."""
         self.system_checks[name].setChecked(checked)
 
-    def _fill_systems(self) -> None:
+    def _fill_systems(self, *, scheme: bool = True) -> None:
+        """One checkbox per system of the project (ticks kept); ``scheme``: offer their base-cost rows."""
         store = self.context.store
         systems = store.systems.list() if store is not None else []
+        if [s.name for s in systems] == list(self.system_checks):
+            return
         previous = {n: b.isChecked() for n, b in self.system_checks.items()}
         for box in self.system_checks.values():
             box.deleteLater()
@@ -151,25 +210,24 @@ class AnalysisView(QWidget):
             self.system_checks[s.name] = box
         if not systems:
             self.headline.setText("Import files to see the analysis.")
-        self.editor.add_systems([s.name for s in systems])
+        if scheme:
+            self.editor.add_systems([s.name for s in systems])
 
     @Slot()
     def _project_changed(self) -> None:
         self.estimate = None
-        self.jobs = JobCache()
-        self._fill_systems()
-        self.editor.fill_presets()
-        self.schedule()
+        self.estimates = None if self.context.store is None else Estimates(self.context.store)
+        self.export_note.setText("")
+        self._fill_systems(scheme=False)
+        self.editor.load_project_scheme(list(self.system_checks))
+        self._timer.stop()
+        self.recompute()  # at once: the debounce is for edits
 
     @Slot()
     def _data_changed(self) -> None:
-        self.jobs = JobCache()
+        """The project's data changed (an import, a recommendation, an override): read the job again."""
+        self.estimates = None if self.context.store is None else Estimates(self.context.store)
         self._fill_systems()
-        self.schedule()
-
-    @Slot()
-    def _overrides_changed(self) -> None:
-        self.jobs = JobCache()
         self.schedule()
 
     # -- the estimate ---------------------------------------------------------------------
@@ -187,82 +245,96 @@ class AnalysisView(QWidget):
 
     @Slot()
     def recompute(self) -> None:
-        store = self.context.store
+        store, estimates = self.context.store, self.estimates
         scheme = self.editor.scheme
-        if store is None or scheme is None:
+        if store is None or estimates is None or scheme is None:
             self._show_empty("Open a project to see its analysis.")
             return
         if not store.recommendations.exist():
             self._show_empty("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R).")
             return
-        systems = self.checked_systems()
-        if not systems:
+        checked = self.checked_systems()
+        if not checked:
             self._show_empty("Tick at least one system.")
             return
         if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
             return
-        jobs = self.jobs
-        self.context.run("Estimate", lambda st, rep: jobs.estimate(st, scheme, systems, rep), self.show_estimate, changes_data=False)
+
+        kept = estimates.kept(scheme, checked, skip_absent=True)
+        if kept is not None:  # already estimated (in this session or kept in the project): shown at once
+            self.show_estimate(kept)
+            if not estimates.job_read:  # read the job meanwhile, so that the first change is only priced
+                self.context.run("Reading the job", lambda _store, reporter: estimates.read_job(reporter), changes_data=False)
+            return
+        work = lambda _store, reporter: estimates.estimate(scheme, checked, reporter, skip_absent=True)  # noqa: E731
+        self.context.run("Estimate", work, self.show_estimate, changes_data=False)
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
-        self.headline.setText(html.escape(message))
-        self.plans.setRowCount(0)
+        self.headline.setText(_escape(message))
+        for table in self.tables.values():
+            table.setRowCount(0)
         for chart in (self.pie, self.bars, self.confidence):
             chart.clear(message)
         self.notes.setText("")
 
     def show_estimate(self, est: CostEstimate) -> None:
-        from tmtprime.report import figures
-
-        self.estimate = est
-        in_job = self.jobs.systems or set()
+        """Headline, tables and charts of ``est`` (the same estimate again only refreshes the headline)."""
+        same, self.estimate = est is self.estimate, est
+        in_job = set(est.job_systems)
         for name, box in self.system_checks.items():
             box.setEnabled(name in in_job)
             if name not in in_job:
                 box.setToolTip("no candidates of this system in the documents")
-        tmt = est.plan("tmtprime")
-        best = est.best_single
-        cur = est.currency
-        saving = tmt.savings_vs_best_single
-        saving_text = "" if saving is None else (
-            f" — <b>{_money(saving, cur)}</b> {'saved' if saving >= 0 else 'more'} against the best single system "
-            f"({html.escape(best.plan)}, {_money(best.cost, cur)})"
-        )
+        lines, tables = report_view(est)
+        summary = dict(lines)
         self.headline.setText(
-            f"<span style='font-size:14pt'><b>{est.segments:,}</b> segments · <b>{est.words:,}</b> words · "
-            f"TMTprime <b>{_money(tmt.cost, cur)}</b></span>{saving_text}<br>"
-            f"<span style='color:gray'>{est.repeated_segments:,} repetitions · {est.reference_segments:,} segments with a "
-            f"reference · model {html.escape(est.model)} · scheme {html.escape(est.scheme.name)}</span>"
+            f"<span style='font-size:13pt'><b>TMTprime</b> {_escape(summary['TMTprime'])}</span><br>"
+            f"Segments: {_escape(summary['segments'])}<br>"
+            f"<span style='color:gray'>scheme <b>{_escape(est.scheme.name)}</b> "
+            f"({_escape(self.editor.state_text())}) · full rate {_escape(summary['full rate'])} · "
+            f"model {_escape(summary['model'])}</span>"
         )
-        self.plans.setRowCount(len(est.plans))
-        for r, p in enumerate(est.plans):
-            cells = (
-                PLAN_NAMES.get(p.plan, p.plan),
-                f"{p.segments:,}",
-                f"{p.weighted_words:,.0f}",
-                _money(p.cost, cur),
-                _money(p.actual_cost, cur),
-                "—" if p.error_pct is None else f"{p.error_pct:+.1f}",
-                f"{p.days:.1f}",
-            )
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if p.plan == "tmtprime":
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                self.plans.setItem(r, c, item)
-        self.pie.draw(figures.systems_pie, est)
+        if same:
+            return
+        for key, widget in self.tables.items():
+            if key in tables:
+                fill_table(widget, tables[key])
         self.bars.draw(figures.cost_bars, est)
+        self.pie.draw(figures.systems_pie, est)
         self.confidence.draw(figures.confidence_histogram, est)
         self.notes.setText(" · ".join(est.notes))
+        self.editor.show_rate_source(est)
         self.context.analysis_changed.emit(est)
 
-    # -- project work (through the library, on the worker thread) -----------------------------
+    # -- the report ------------------------------------------------------------------------
+
+    def export_dialog(self) -> None:
+        if self.estimate is None:
+            self.context.message.emit("no analysis to export yet")
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export report", "tmtprime-report.html", REPORT_FILTER)
+        if path:
+            self.export_report(path)
+
+    def export_report(self, path: str) -> bool:
+        """Write the report of what the dashboard shows (format from the suffix: .html, .pdf, .txt)."""
+        fmt = REPORT_FORMATS.get(Path(path).suffix.lower())
+        if fmt is None:
+            path, fmt = f"{path}.html", "html"
+        estimates, scheme, systems = self.estimates, self.editor.scheme, self.estimate.systems if self.estimate else None
+
+        def done(out: object) -> None:
+            self.last_report = Path(str(out))
+            text = f"report written to {self.last_report}"
+            self.export_note.setText(text)
+            self.context.message.emit(text)
+
+        work = lambda store, reporter: report(store, fmt, path, scheme=scheme, systems=systems, estimates=estimates, reporter=reporter)  # noqa: E731
+        return self.context.run("Report", work, done, changes_data=False)
+
+    # -- project work (through the library, in a child process) -----------------------------
 
     def run_lookup(self) -> bool:
         return self.context.run_process("TM lookup", "lookup", {}, self.context.message.emit)
@@ -273,43 +345,3 @@ class AnalysisView(QWidget):
     def run_recommend(self) -> bool:
         systems = self.checked_systems() or None
         return self.context.run_process("Recommend", "recommend", {"systems": systems}, self.context.message.emit)
-
-
-class JobCache:
-    """The project's job as the cost estimate reads it, kept between estimates.
-
-    Reading the job (every segment, candidate and prediction) is most of an
-    estimate's time on a large project; ticking a system or editing a rate
-    only re-prices it. This is ``tmtprime.cost.estimate_costs`` split at that
-    seam (``job_from_store`` once, ``estimate_job`` per change), with the same
-    arguments; the cache is dropped whenever the project's data changes.
-    """
-
-    def __init__(self) -> None:
-        self._loaded: tuple[Any, ...] | None = None
-
-    @property
-    def systems(self) -> set[str] | None:
-        """Systems with candidates in the job (None before it is read)."""
-        return None if self._loaded is None else {str(s) for s in self._loaded[0].systems}
-
-    def estimate(self, store: Store, scheme: CostScheme, systems: list[str], reporter: Reporter) -> CostEstimate:
-        from tmtprime.cost import BandCalibration, estimate_job, job_from_store
-
-        if self._loaded is None:
-            job, model, skipped = job_from_store(store, reporter=reporter)
-            calibration = BandCalibration.from_card(dict(store.models.get(model).card))
-            project = store.project()
-            self._loaded = (job, model, skipped, calibration, project.source_lang, project.target_lang)
-        job, model, skipped, calibration, source_lang, target_lang = self._loaded
-        in_job = set(job.systems)
-        systems = [s for s in systems if s in in_job]  # dev-only systems have nothing to price here
-        reporter.check()
-        reporter.status("estimating costs")
-        est = estimate_job(
-            job, scheme, calibration=calibration, word_rate=scheme.rate_for(source_lang, target_lang),
-            systems=systems, model=model, job_name="all documents",
-        )  # fmt: skip
-        if skipped:
-            est.notes.append(f"{skipped} segments without a recommendation from model {model!r} are left out; run Recommend again")
-        return est

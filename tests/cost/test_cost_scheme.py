@@ -83,3 +83,41 @@ def test_quality_band_index_floors_scores():
     s = load_scheme("matecat")
     idx = s.quality_band_index(np.array([100.0, 99.99, 50.0, 49.5, -20.0]))
     assert [s.mt_bands[i].label for i in idx] == ["100", "95-99", "50-74", "0-49", "0-49"]
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "band", "field", "system"),
+    [
+        (lambda d: d["mt"]["bands"][1].update(payable=-5), "mt.bands[1].payable", ("mt", 1), "payable", None),
+        (lambda d: d["tm"]["bands"][0].update(min="x"), "tm.bands[0].min", ("tm", 0), "min", None),
+        (lambda d: d["systems"].update(deepl={"base": 1, "per": "page"}), "systems.deepl.per", None, "per", "deepl"),
+        (lambda d: d.update(word_rate=-1), "word_rate", None, None, None),
+    ],
+)
+def test_a_scheme_error_says_where_in_fields_not_only_in_words(change, key, band, field, system):
+    data = _base()
+    change(data)
+    with pytest.raises(SchemeError) as info:
+        CostScheme.from_dict(data, source="my.toml")
+    error = info.value
+    assert (error.key, error.band, error.field, error.system) == (key, band, field, system)
+    assert error.reason and error.reason in str(error) and error.file == "my.toml"
+
+
+def test_overlapping_bands_name_the_band_as_written_in_the_file():
+    data = _base()
+    bands = data["mt"]["bands"]
+    low = min(range(len(bands)), key=lambda i: bands[i]["min"])
+    nxt = min((i for i in range(len(bands)) if i != low), key=lambda i: bands[i]["min"])
+    bands[nxt]["min"] = bands[low]["max"]  # overlaps the lowest band by one point
+    with pytest.raises(SchemeError, match="overlap") as info:
+        CostScheme.from_dict(data)
+    assert info.value.key == "mt.bands" and info.value.band == ("mt", nxt)
+
+
+def test_the_rate_pair_names_the_entry_that_prices_a_language_pair():
+    data = _base()
+    data["word_rate_by_pair"] = {"en-es": 0.07}
+    scheme = CostScheme.from_dict(data)
+    assert scheme.rate_pair("en-US", "es-ES") == "en-es" and scheme.rate_for("en-US", "es-ES") == 0.07
+    assert scheme.rate_pair("en", "fr") is None and scheme.rate_for("en", "fr") == scheme.word_rate

@@ -7,12 +7,20 @@ import json
 from tests.gui.conftest import wait_idle
 
 
+def show_chart(window, chart) -> None:
+    """Bring the chart's tab to the front, as a user clicks it (a hidden chart is drawn when shown)."""
+    views = window.analysis.views
+    views.setCurrentIndex(next(i for i in range(views.count()) if views.widget(i).isAncestorOf(chart)))
+
+
 def pie_labels(window) -> list[str]:
+    show_chart(window, window.analysis.pie)
     ax = window.analysis.pie.figure.axes
     return sorted(t.get_text() for a in ax for t in a.texts if t.get_text())
 
 
 def bar_heights(window) -> list[float]:
+    show_chart(window, window.analysis.bars)
     return [round(p.get_height(), 6) for a in window.analysis.bars.figure.axes for p in a.patches]
 
 
@@ -25,7 +33,7 @@ def test_the_dashboard_shows_the_library_estimate(window, qtbot):
     expected = estimate_costs(window.context.store, window.analysis.editor.scheme)
     assert est.plan("tmtprime").cost == expected.plan("tmtprime").cost
     assert window.analysis.plans.rowCount() == len(expected.plans)
-    assert window.analysis.pie.figure.axes and window.analysis.bars.figure.axes
+    assert pie_labels(window) and bar_heights(window)
     assert f"{expected.plan('tmtprime').cost:,.2f}" in window.analysis.headline.text()
 
 
@@ -118,3 +126,212 @@ def test_charts_export_to_png_svg_and_pdf(window, qtbot, tmp_path):
         out = tmp_path / f"pie.{suffix}"
         window.analysis.pie.export(str(out))
         assert out.read_bytes().startswith(magic)
+
+
+def _report_json(project, *args: str) -> dict:
+    """``tmtprime report --format json`` on the project, as a user runs it beside the window."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "tmtprime", "report", str(project), "--format", "json", "-q", *args],
+                          capture_output=True, text=True, env=env, timeout=300, check=True)  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def _cells(widget) -> dict[str, list[str]]:
+    """A table on screen: first cell -> the row's cells."""
+    return {widget.item(r, 0).text(): [widget.item(r, c).text() for c in range(widget.columnCount())] for r in range(widget.rowCount())}
+
+
+def test_the_dashboard_figures_are_the_reports_for_the_same_scheme_and_systems(window, qtbot, project_path):
+    wait_idle(qtbot, window)
+    view = window.analysis
+    view.set_system_checked("apertium_eng-cat-spa", False)
+    view.editor.word_rate.setValue(0.2)  # no per-pair rate in this scheme: the full rate prices en-es
+    view.editor.pair_check.setChecked(False)
+    view.editor.keep_in_project("pm-scheme")
+    wait_idle(qtbot, window)
+    est = view.estimate
+    assert est.scheme.name == "pm-scheme" and est.systems == ["tm-lookup", "apertium_eng-spa"]
+
+    by_cli = _report_json(project_path, "--scheme", "pm-scheme", "--systems", "tm-lookup,apertium_eng-spa")
+    on_screen = est.to_dict()
+    for key in ("segments", "words", "word_rate", "systems", "analysis", "confidence", "confusion"):
+        assert on_screen[key] == by_cli[key], key
+    assert [p["plan"] for p in on_screen["plans"]] == [p["plan"] for p in by_cli["plans"]]
+    for mine, theirs in zip(on_screen["plans"], by_cli["plans"]):
+        for key in ("cost", "cat_cost", "actual_cost", "weighted_words", "by_document", "by_band", "by_system"):
+            assert mine[key] == theirs[key], (mine["plan"], key)
+    # the cells on screen are the report's numbers
+    plans = _cells(view.tables["plans"])
+    assert plans["TMTprime"][2] == f"{by_cli['plans'][[p['plan'] for p in by_cli['plans']].index('tmtprime')]['cost']:,.2f}"
+    # without --scheme, the report prices with the project's scheme: the one just saved
+    assert _report_json(project_path, "--systems", "tm-lookup,apertium_eng-spa")["scheme"]["name"] == "pm-scheme"
+    assert "pm-scheme" in view.headline.text() and "project's scheme" in view.headline.text()
+
+
+def test_the_per_pair_rate_shows_as_such_and_can_be_edited(window, qtbot):
+    wait_idle(qtbot, window)
+    view, editor = window.analysis, window.analysis.editor
+    before = view.estimate
+    assert before.word_rate_pair == "en-es"  # the matecat preset has its own en-es rate
+    assert editor.pair_check.isChecked() and editor.pair_check.text() == "Own rate for en-es"
+    assert "own rate" in editor.rate_note.text() and "en-es" in editor.rate_note.text()
+    assert "the scheme's rate for en-es" in view.headline.text()
+
+    editor.word_rate.setValue(0.5)  # the full rate does not price this project while the pair has its own
+    qtbot.waitUntil(lambda: view.estimate is not before, timeout=60000)
+    wait_idle(qtbot, window)
+    assert view.estimate.plan("tmtprime").cost == before.plan("tmtprime").cost
+
+    same = view.estimate
+    editor.pair_rate.setValue(0.12)
+    qtbot.waitUntil(lambda: view.estimate is not same, timeout=60000)
+    wait_idle(qtbot, window)
+    assert view.estimate.word_rate == 0.12
+    after, was = view.estimate.plan("tmtprime"), before.plan("tmtprime")
+    assert round(after.cost - after.base_cost, 6) == round((was.cost - was.base_cost) * 1.2, 6)  # 0.10 -> 0.12
+    assert f"{view.estimate.plan('tmtprime').cost:,.2f}" in view.headline.text()
+
+    priced = view.estimate
+    editor.pair_check.setChecked(False)  # no own rate: now the full rate prices the project
+    qtbot.waitUntil(lambda: view.estimate is not priced, timeout=60000)
+    wait_idle(qtbot, window)
+    assert view.estimate.word_rate == 0.5 and view.estimate.word_rate_pair is None
+    assert "full rate" in editor.rate_note.text()
+
+
+def test_tm_band_rates_move_the_cat_convention_cost_on_screen(window, qtbot):
+    wait_idle(qtbot, window)
+    view, editor = window.analysis, window.analysis.editor
+    before = view.estimate
+    cat_before = _cells(view.tables["plans"])["tm-lookup"][3]
+    header = [view.tables["plans"].horizontalHeaderItem(c).text().replace("\n", " ") for c in range(view.tables["plans"].columnCount())]
+    assert header[3] == "CAT-convention cost"
+    used = {band for band, v in before.plan("tm-lookup").by_band.items() if v["segments"] and band.startswith("TM ")}
+    row = next(r for r in range(editor.bands.rowCount())
+               if editor.bands.item(r, 0).text() == "TM" and f"TM {editor.scheme.tm_bands[r].label}" in used)  # fmt: skip
+    editor.set_cell(editor.bands, row, 3, "99")
+    qtbot.waitUntil(lambda: view.estimate is not before, timeout=60000)
+    wait_idle(qtbot, window)
+    assert view.estimate.plan("tm-lookup").cat_cost > before.plan("tm-lookup").cat_cost
+    assert _cells(view.tables["plans"])["tm-lookup"][3] != cat_before
+    assert "edited" in view.headline.text()
+
+
+def test_the_match_analysis_and_per_document_tables_are_the_reports(window, qtbot):
+    wait_idle(qtbot, window)
+    view = window.analysis
+    est = view.estimate
+    analysis = _cells(view.tables["analysis"])
+    assert {"context", "repetitions", "new", "total"} <= set(analysis)
+    total_words = sum(sum(b["words"] for b in doc.values()) for doc in est.analysis.values())
+    assert analysis["total"][2] == f"{total_words:,}"
+    documents = _cells(view.tables["documents"])
+    assert set(documents) == set(est.documents)
+    for doc, v in est.plan("tmtprime").by_document.items():
+        assert documents[doc][1] == f"{v['segments']:,}" and f"{v['cost']:,.2f}" in documents[doc]
+
+
+def test_the_report_exports_from_the_window_and_names_its_file(window, qtbot, tmp_path):
+    wait_idle(qtbot, window)
+    view = window.analysis
+    for name, magic in (("r.html", b"<!DOCTYPE html>"), ("r.pdf", b"%PDF"), ("r.txt", b"TMTprime cost report")):
+        out = tmp_path / name
+        assert view.export_report(str(out))
+        qtbot.waitUntil(lambda out=out: view.last_report == out, timeout=120000)
+        assert out.read_bytes().startswith(magic)
+        assert str(out) in view.export_note.text()
+    text = (tmp_path / "r.txt").read_text()
+    assert f"{view.estimate.plan('tmtprime').cost:,.2f}" in text
+
+
+def test_the_saved_scheme_is_the_projects_after_reopening_and_stays_in_its_project(window, qtbot, project_path, tmp_path):
+    import shutil
+
+    wait_idle(qtbot, window)
+    other = tmp_path / "other"
+    other.mkdir()
+    for f in project_path.parent.glob("demo.db*"):
+        shutil.copy2(f, other / f.name)  # a second project, before the scheme is saved
+    editor = window.analysis.editor
+    editor.word_rate.setValue(0.15)
+    editor.keep_in_project("agency")
+    wait_idle(qtbot, window)
+    assert window.analysis.estimate.scheme.name == "agency"
+
+    assert window.open_project(str(other / "demo.db"))
+    wait_idle(qtbot, window)
+    assert editor.scheme.name == "matecat" and editor.word_rate.value() == 0.10
+    assert "agency" not in window.context.store.cost_schemes.names()
+
+    assert window.open_project(str(project_path))
+    wait_idle(qtbot, window)
+    assert editor.scheme.name == "agency" and editor.word_rate.value() == 0.15
+    assert "agency" in window.analysis.headline.text() and "project's scheme" in window.analysis.headline.text()
+
+
+def test_the_saving_against_the_best_single_system_is_worded_by_its_sign(window, qtbot):
+    wait_idle(qtbot, window)
+    est = window.analysis.estimate
+    saving = est.plan("tmtprime").savings_vs_best_single
+    text = window.analysis.headline.text()
+    assert "−" not in text and "-" + f"{abs(saving):,.2f}" not in text
+    word = "less than" if saving > 0.005 else "more than" if saving < -0.005 else "the same as"
+    assert word in text
+
+
+def test_screenshots_of_every_analysis_view_at_both_sizes_in_light_and_dark(window, qtbot):
+    """Written to test-output/gui/analysis-<view>-<size>-<palette>.png for a person to look at; the test
+    checks what can be checked: Estimate/Actual and every cost cell shown in full, charts laid out."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.conftest import screenshot
+    from tmtprime.gui.app import dark_palette
+
+    app = QApplication.instance()
+    light = app.palette()
+    wait_idle(qtbot, window)
+    view = window.analysis
+    window.tabs.setCurrentWidget(view)
+    try:
+        for palette_name, palette in (("light", light), ("dark", dark_palette())):
+            app.setPalette(palette)
+            for width, height in ((1280, 800), (1920, 1080)):
+                window.resize(width, height)
+                for i in range(view.views.count()):
+                    view.views.setCurrentIndex(i)
+                    qtbot.wait(250)
+                    name = view.views.tabText(i).lower().replace(" ", "-")
+                    screenshot(window, f"analysis-{name}-{width}x{height}-{palette_name}")
+                    page = view.views.currentWidget()
+                    for table in [page] if page in view.tables.values() else page.findChildren(type(view.plans)):
+                        assert table.horizontalScrollBar().maximum() == 0 or table is not view.plans, (name, width)
+                        header = table.horizontalHeader()
+                        for c in range(table.columnCount()):
+                            shown = header.sectionSize(c)
+                            needed = max([table.sizeHintForColumn(c), header.sectionSizeHint(c)])
+                            assert shown >= needed - 1, (name, width, table.horizontalHeaderItem(c).text())
+    finally:
+        app.setPalette(light)
+
+
+def test_pies_drawn_while_another_tab_is_shown_are_full_size_when_shown(window, qtbot, project_path):
+    """A restart restores the last tab: the dashboard is estimated while hidden; its charts must not be dots."""
+    wait_idle(qtbot, window)
+    window.tabs.setCurrentWidget(window.segments)
+    window.context.set_store(None)
+    assert window.open_project(str(project_path))
+    wait_idle(qtbot, window)
+    qtbot.wait(200)
+    window.tabs.setCurrentWidget(window.analysis)
+    show_chart(window, window.analysis.pie)
+    qtbot.wait(300)
+    canvas = window.analysis.pie.canvas
+    for ax in window.analysis.pie.figure.axes:
+        box = ax.get_window_extent()
+        assert min(box.width, box.height) > 0.5 * min(canvas.width(), canvas.height()) * canvas.devicePixelRatioF() * 0.5, box

@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
-    parser.add_argument("--scheme", default="matecat", metavar="FILE|NAME", help="a .toml/.json file, a scheme stored in the project, or a preset (default: matecat)")
+    parser.add_argument("--scheme", default=None, metavar="FILE|NAME", help="a .toml/.json file, a scheme stored in the project, or a preset (default: the scheme saved in the project last, else matecat)")
     parser.add_argument("--document", metavar="NAME", help="only this document (default: every document)")
     parser.add_argument("--systems", metavar="A,B", help="only these systems take part (comma-separated)")
     parser.add_argument("--model", metavar="NAME", help="the model whose recommendations to use (default: the newest)")

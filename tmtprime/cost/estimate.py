@@ -111,6 +111,10 @@ class CostEstimate:
     """The CAT analysis of the TM alone, per document then band (``context``, ``repetitions``,
     ``cross-file repetitions``, ``100``, the fuzzy bands, ``new``): segments, words, characters."""
     notes: list[str] = field(default_factory=list)
+    word_rate_pair: str | None = None
+    """The scheme's ``word_rate_by_pair`` key whose rate applied (None: the full rate ``word_rate``)."""
+    job_systems: list[str] = field(default_factory=list)
+    """Every system with candidates in the job (``systems``: those taking part)."""
 
     def plan(self, name: str) -> PlanCost:
         for p in self.plans:
@@ -137,6 +141,7 @@ class CostEstimate:
             "model": self.model,
             "currency": self.currency,
             "word_rate": self.word_rate,
+            "word_rate_pair": self.word_rate_pair,
             "segments": self.segments,
             "words": self.words,
             "repeated_segments": self.repeated_segments,
@@ -144,6 +149,7 @@ class CostEstimate:
             "reference_segments": self.reference_segments,
             "documents": list(self.documents),
             "systems": list(self.systems),
+            "job_systems": list(self.job_systems),
             "calibrated": self.calibrated,
             "plans": [p.to_dict() for p in self.plans],
             "best_single": self.best_single.plan,
@@ -154,6 +160,14 @@ class CostEstimate:
             "scheme_source": self.scheme.source,
             "notes": list(self.notes),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CostEstimate:
+        """The estimate :meth:`to_dict` wrote (an estimate kept in the project)."""
+        fields = {k: v for k, v in data.items() if k not in ("plans", "best_single", "scheme", "scheme_source")}
+        scheme = CostScheme.from_dict(data["scheme"], source=data.get("scheme_source") or "")
+        plans = [PlanCost(**p) for p in data["plans"]]
+        return cls(scheme=scheme, plans=plans, **fields)
 
 
 def _json(value: Any) -> Any:
@@ -168,6 +182,61 @@ def _json(value: Any) -> Any:
     if isinstance(value, float) and np.isnan(value):
         return None
     return value
+
+
+@dataclass(frozen=True)
+class LoadedJob:
+    """A project's job as read once, with what pricing needs besides the scheme.
+
+    Reading is most of an estimate's time on a large project; pricing the same
+    job under another scheme or set of systems (:func:`price_job`) is cheap.
+    """
+
+    job: Job
+    model: str
+    skipped: int
+    """Segments left out because they have no recommendation from ``model``."""
+    calibration: BandCalibration | None
+    source_lang: str
+    target_lang: str
+    name: str
+    """``all documents`` or the document's name."""
+
+    @property
+    def systems(self) -> list[str]:
+        """Systems with candidates in the job, in first-seen order."""
+        return [str(s) for s in dict.fromkeys(self.job.systems)]
+
+
+def load_job(
+    store: Store, *, document: str | None = None, model: str | None = None, reporter: Reporter | None = None
+) -> LoadedJob:
+    """Read the job (one document, or every document) with the recommendations of ``model`` (default: the newest)."""
+    reporter = reporter or Reporter()
+    job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
+    project = store.project()
+    return LoadedJob(
+        job=job, model=model_name, skipped=skipped,
+        calibration=BandCalibration.from_card(dict(store.models.get(model_name).card)),
+        source_lang=project.source_lang, target_lang=project.target_lang, name=document or "all documents",
+    )  # fmt: skip
+
+
+def price_job(loaded: LoadedJob, scheme: CostScheme, *, systems: Sequence[str] | None = None) -> CostEstimate:
+    """The estimate of a loaded job under ``scheme`` (see :func:`estimate_costs`)."""
+    pair = scheme.rate_pair(loaded.source_lang, loaded.target_lang)
+    est = estimate_job(
+        loaded.job, scheme, calibration=loaded.calibration,
+        word_rate=scheme.rate_for(loaded.source_lang, loaded.target_lang),
+        systems=systems, model=loaded.model, job_name=loaded.name,
+    )  # fmt: skip
+    est.word_rate_pair = pair
+    if loaded.skipped:
+        est.notes.append(
+            f"{loaded.skipped} segments without a recommendation from model {loaded.model!r} are left out; "
+            "recommend again (Recommend in the window, 'tmtprime recommend' on the command line)"
+        )
+    return est
 
 
 def estimate_costs(
@@ -186,23 +255,10 @@ def estimate_costs(
     lowest predicted TER already stored with the recommendations.
     """
     reporter = reporter or Reporter()
-    job, model_name, skipped = job_from_store(store, document=document, model=model, reporter=reporter)
-    card = dict(store.models.get(model_name).card)
-    project = store.project()
+    loaded = load_job(store, document=document, model=model, reporter=reporter)
     reporter.check()
     reporter.status("estimating costs")
-    est = estimate_job(
-        job,
-        scheme,
-        calibration=BandCalibration.from_card(card),
-        word_rate=scheme.rate_for(project.source_lang, project.target_lang),
-        systems=systems,
-        model=model_name,
-        job_name=document or "all documents",
-    )
-    if skipped:
-        est.notes.append(f"{skipped} segments without a recommendation from model {model_name!r} are left out; run 'tmtprime recommend' again")
-    return est
+    return price_job(loaded, scheme, systems=systems)
 
 
 @dataclass
@@ -283,6 +339,7 @@ def estimate_job(
         reference_segments=int(job.has_reference.sum()),
         documents=list(dict.fromkeys(job.documents)),
         systems=allowed,
+        job_systems=[str(s) for s in known],
         calibrated=calibration is not None,
         plans=plans,
         confusion=_confusion(job, scheme, prices, picks),

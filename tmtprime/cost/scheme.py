@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,12 +36,30 @@ if TYPE_CHECKING:
     from tmtprime.store.project import Store
 
 PRESET_DIR = ("cost",)
+_KEY_PARTS = re.compile(
+    r"^(?:(?P<kind>tm|mt)\.bands\[(?P<index>\d+)\](?:\.(?P<bfield>\w+))?|systems\.(?P<system>[^.]+)(?:\.(?P<sfield>\w+))?)$"
+)
+"""A key of a band (``mt.bands[2].payable``) or of a system's entry (``systems.deepl.base``)."""
 CONTEXT_SCORE = 101.0
 """Fuzzy score of a context (101 %) match."""
 
 
 class SchemeError(InputError):
-    """A cost scheme is not valid: the message names the file and the key."""
+    """A cost scheme is not valid: the message names the file and the key.
+
+    The fields say where, so an editor marks the cell without reading the
+    message: ``key`` the dotted key (``mt.bands[2].payable``), ``band`` the
+    band as (``tm``/``mt``, its index in the file's list), ``field`` the
+    band's or system's entry (``min``, ``max``, ``payable``, ``name``,
+    ``base``, ``per``), ``system`` the system's name; ``reason`` what is wrong.
+    """
+
+    def __init__(
+        self, message: str, *, key: str | None = None, band: tuple[str, int] | None = None,
+        field: str | None = None, system: str | None = None, file: str | Path | None = None,
+    ) -> None:  # fmt: skip
+        self.key, self.band, self.field, self.system = key, band, field, system
+        super().__init__(message, file=file, location=None if key is None else f"key {key!r}")
 
 
 @dataclass(frozen=True)
@@ -135,10 +154,15 @@ class CostScheme:
 
     def rate_for(self, source_lang: str, target_lang: str) -> float:
         """Full rate per word for a language pair (``en-es``; the scheme's default otherwise)."""
+        key = self.rate_pair(source_lang, target_lang)
+        return self.word_rate if key is None else float(self.word_rate_by_pair[key])
+
+    def rate_pair(self, source_lang: str, target_lang: str) -> str | None:
+        """The ``word_rate_by_pair`` key that prices this language pair, or None (the full rate applies)."""
         for key in (f"{source_lang}-{target_lang}", f"{source_lang.split('-')[0]}-{target_lang.split('-')[0]}"):
             if key in self.word_rate_by_pair:
-                return float(self.word_rate_by_pair[key])
-        return self.word_rate
+                return key
+        return None
 
     def system_cost(self, system: str, kind: str) -> SystemCost:
         """The base cost of ``system``: its own entry, else ``default`` for MT; a TM is free unless named."""
@@ -192,8 +216,17 @@ class _Parser:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, key: str, what: str) -> SchemeError:
-        return SchemeError(f"{what}; fix the scheme", file=self.source or None, location=f"key {key!r}")
+    def fail(self, key: str, what: str, band: tuple[str, int] | None = None) -> SchemeError:
+        found = _KEY_PARTS.match(key)
+        field = system = None
+        if found and found.group("kind"):
+            band = band or (found.group("kind"), int(found.group("index")))
+            field = found.group("bfield")
+        elif found and found.group("system"):
+            system, field = found.group("system"), found.group("sfield")
+        return SchemeError(
+            f"{what}; fix the scheme", key=key, band=band, field=field, system=system, file=self.source or None
+        )
 
     def table(self, value: Any, key: str, allowed: set[str]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
@@ -233,16 +266,18 @@ class _Parser:
                 raise self.fail(where, f"min and max are whole percents with min <= max <= 100, got {item['min']}..{item['max']}")
             name = self.text(item["name"], f"{where}.name") if "name" in item else ""
             bands.append(Band(int(low), int(high), self.number(item["payable"], f"{where}.payable", percent=True), name))
-        bands.sort(key=lambda b: b.low)
-        for a, b in zip(bands, bands[1:]):
+        kind = key.split(".")[0]
+        order = sorted(range(len(bands)), key=lambda i: bands[i].low)
+        for i, j in zip(order, order[1:]):
+            a, b = bands[i], bands[j]
             if b.low <= a.high:
-                raise self.fail(key, f"bands {a.label} and {b.label} overlap")
+                raise self.fail(key, f"bands {a.label} and {b.label} overlap", (kind, j))
             if b.low > a.high + 1:
-                raise self.fail(key, f"gap between bands {a.label} and {b.label} (scores {a.high + 1}-{b.low - 1} have no band)")
-        if bands[-1].high != 100:
-            raise self.fail(key, f"the highest band must end at 100, not {bands[-1].high}")
-        if cover_all and bands[0].low != 0:
-            raise self.fail(key, f"quality bands must start at 0 (scores 0-{bands[0].low - 1} have no band)")
+                raise self.fail(key, f"gap between bands {a.label} and {b.label} (scores {a.high + 1}-{b.low - 1} have no band)", (kind, j))
+        if bands[order[-1]].high != 100:
+            raise self.fail(key, f"the highest band must end at 100, not {bands[order[-1]].high}", (kind, order[-1]))
+        if cover_all and bands[order[0]].low != 0:
+            raise self.fail(key, f"quality bands must start at 0 (scores 0-{bands[order[0]].low - 1} have no band)", (kind, order[0]))
         return tuple(sorted(bands, key=lambda b: -b.low))
 
     def scheme(self, data: Mapping[str, Any]) -> CostScheme:

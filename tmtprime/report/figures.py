@@ -84,7 +84,8 @@ def cost_bars(est: CostEstimate, fig: Figure | None = None) -> Figure:
     ax.set_xticks(x, [plan_label(p.plan) for p in plans], rotation=20, ha="right")
     ax.set_ylabel(f"cost ({est.currency})")
     ax.set_title("Cost per plan")
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    # under the plot, so the bars keep the figure's width in a narrow window
+    fig.legend(fontsize="small", loc="outside lower center", ncols=2, frameon=False)
     return fig
 
 
@@ -101,7 +102,8 @@ def confidence_histogram(est: CostEstimate, fig: Figure | None = None) -> Figure
         ax.bar(centres, values, width=(edges[1] - edges[0]) * 0.9, bottom=bottom, label=system, color=colours.get(system, "#bbbbbb"))
         bottom = [b + v for b, v in zip(bottom, values)]
     ax.set_xlim(0, 1)
-    ax.set_xlabel("confidence (share of the pick's words expected to survive post-editing)")
+    ax.set_ylim(0, max(max(bottom, default=0), 1) * 1.08)  # the tallest bar below the frame, not on it
+    ax.set_xlabel("confidence: share of the pick's words expected to survive post-editing", wrap=True)
     ax.set_ylabel("segments")
     ax.set_title("Confidence of TMTprime's picks")
     ax.legend(fontsize="small", title="system")

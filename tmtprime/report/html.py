@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from tmtprime.report.figures import FIGURES
-from tmtprime.report.tables import Table, all_tables, format_cell, summary
+from tmtprime.report.tables import Table, all_tables, summary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -47,8 +47,7 @@ def png_data_uri(fig: Figure, dpi: int = 110) -> str:
 def _table(table: Table) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in table.header)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(format_cell(v, i in table.money))}</td>" for i, v in enumerate(row)) + "</tr>"
-        for row in table.rows
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in table.text_rows()
     )
     note = f'<p class="note">{escape(table.note)}</p>' if table.note else ""
     return f'<h2 id="{escape(table.key)}">{escape(table.title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}'

@@ -9,7 +9,7 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
 from tmtprime.report.figures import FIGURES
-from tmtprime.report.tables import Table, all_tables, format_cell, summary
+from tmtprime.report.tables import Table, all_tables, summary
 
 if TYPE_CHECKING:
     from tmtprime.cost.estimate import CostEstimate
@@ -33,7 +33,7 @@ def _table_page(tables: list[Table], heading: list[tuple[str, str]] | None = Non
         height = 0.03 * (len(table.rows) + 1)
         ax = fig.add_axes((0.05, y - 0.025 - height, 0.9, height))
         ax.axis("off")
-        cells = [[format_cell(v, i in table.money) for i, v in enumerate(row)] for row in table.rows]
+        cells = table.text_rows()
         t = ax.table(cellText=cells or [[""] * len(table.header)], colLabels=table.header, loc="upper left", cellLoc="right")
         t.auto_set_font_size(False)
         t.set_fontsize(7.5)

@@ -28,6 +28,10 @@ class Table:
     money: set[int] = field(default_factory=set)
     """Columns holding money (two decimals)."""
 
+    def text_rows(self) -> list[list[str]]:
+        """The cells as every text-like surface shows them (aligned text, HTML, the window)."""
+        return [[format_cell(v, i in self.money) for i, v in enumerate(row)] for row in self.rows]
+
 
 def summary(est: CostEstimate) -> list[tuple[str, str]]:
     """Label/value lines that head every report."""
@@ -39,15 +43,25 @@ def summary(est: CostEstimate) -> list[tuple[str, str]]:
         ("systems", ", ".join(est.systems)),
         ("model", est.model + ("" if est.calibrated else " (no band calibration)")),
         ("cost scheme", f"{s.name} ({s.source})" if s.source else s.name),
-        ("full rate", f"{est.word_rate:g} {est.currency} per word; {s.words_per_day:g} post-edited words a day"),
+        ("full rate", f"{est.word_rate:g} {est.currency} per word{_pair(est)}; {s.words_per_day:g} post-edited words a day"),
         ("references", f"{est.reference_segments:,} segments (actual cost)" if est.has_actual else "none (no actual cost)"),
     ]
     tp = est.plan("tmtprime")
     best = est.best_single
-    lines.append(
-        ("TMTprime", f"{tp.cost:,.2f} {est.currency} against {best.cost:,.2f} for the best single system ({best.plan})")
-    )
+    lines.append(("TMTprime", f"{tp.cost:,.2f} {est.currency}, {difference(best.cost - tp.cost, est.currency)} "
+                  f"the best single system ({best.plan}, {best.cost:,.2f} {est.currency})"))  # fmt: skip
     return lines
+
+
+def difference(saving: float, currency: str) -> str:
+    """``saving`` (the other plan's cost minus this one's) in words: "2.87 EUR less than", "1.20 EUR more than"."""
+    if round(saving, 2) == 0:
+        return "the same as"
+    return f"{abs(saving):,.2f} {currency} {'less' if saving > 0 else 'more'} than"
+
+
+def _pair(est: CostEstimate) -> str:
+    return f" (the scheme's rate for {est.word_rate_pair}, not its full rate {est.scheme.word_rate:g})" if est.word_rate_pair else ""
 
 
 def _f(value: float | None, digits: int = 2) -> float | None:

@@ -6,14 +6,14 @@ import csv
 import io
 from typing import TYPE_CHECKING
 
-from tmtprime.report.tables import Table, all_tables, format_cell, summary
+from tmtprime.report.tables import Table, all_tables, summary
 
 if TYPE_CHECKING:
     from tmtprime.cost.estimate import CostEstimate
 
 
 def render_table(table: Table) -> str:
-    cells = [[format_cell(v, i in table.money) for i, v in enumerate(row)] for row in table.rows]
+    cells = table.text_rows()
     widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(table.header)]
     line = "  ".join("-" * w for w in widths)
     out = [table.title, line, "  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(table.header, widths))), line]

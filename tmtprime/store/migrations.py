@@ -29,6 +29,8 @@ History:
   ``corpora``/``corpus_lines``: monolingual or parallel corpora as project resources.
 * **v7** — system kind ``repair`` (TM matches repaired with MT of the differing
   spans): the check constraint on ``systems.kind`` admits it.
+* **v8** — ``estimate_cache``: cost estimates kept by key, with the triggers that
+  empty it on any write to the tables an estimate is computed from.
 
 A step that creates whole tables creates them from the live table
 definitions in :mod:`~tmtprime.store.schema`, so they arrive in their newest
@@ -165,7 +167,15 @@ def _v6_to_v7(connection: Connection) -> None:
     connection.exec_driver_sql("PRAGMA writable_schema = OFF")
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7}
+def _v7_to_v8(connection: Connection) -> None:
+    from tmtprime.store.estimate_cache import create_triggers
+
+    if not inspect(connection).has_table(db.EstimateCacheRow.__tablename__):
+        db.EstimateCacheRow.__table__.create(connection)
+    create_triggers(connection)
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7, 7: _v7_to_v8}
 """``STEPS[v]`` upgrades a store from version ``v`` to ``v + 1``."""
 
 

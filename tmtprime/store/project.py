@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from types import TracebackType
 
     from tmtprime.store.documents import Documents
+    from tmtprime.store.estimate_cache import EstimateCache
     from tmtprime.store.features import Features
     from tmtprime.store.models import Models
     from tmtprime.store.corpora import Corpora
@@ -82,6 +83,7 @@ class Store:
         """The project file, or the database URL without its password (for messages)."""
 
         from tmtprime.store.documents import Documents
+        from tmtprime.store.estimate_cache import EstimateCache
         from tmtprime.store.features import Features
         from tmtprime.store.models import Models
         from tmtprime.store.corpora import Corpora
@@ -103,6 +105,7 @@ class Store:
         self.steps: DocumentSteps = DocumentSteps(self)
         self.post_edits: PostEdits = PostEdits(self)
         self.corpora: Corpora = Corpora(self)
+        self.estimate_cache: EstimateCache = EstimateCache(self)
 
     # -- opening -----------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """Version of the table layout written by this code (see migrations.py for the history)."""
 
 JsonDict = dict[str, Any]
@@ -400,3 +400,15 @@ class CostSchemeRow(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     scheme: Mapped[JsonDict]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class EstimateCacheRow(Base):
+    """A cost estimate kept under its key; emptied by triggers on any change to its data (store/estimate_cache.py)."""
+
+    __tablename__ = "estimate_cache"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    estimate: Mapped[JsonDict | None]
+    """None while reserved (being computed)."""
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

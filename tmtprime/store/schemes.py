@@ -34,6 +34,7 @@ class CostSchemes:
                 s.add(db.CostSchemeRow(name=name, scheme=dict(scheme), updated_at=db.utcnow()))
             else:
                 row.scheme = dict(scheme)
+                row.updated_at = db.utcnow()  # saving again makes it the latest, even unchanged
 
     def get(self, name: str) -> dict[str, Any]:
         """The scheme called ``name``."""
@@ -47,6 +48,12 @@ class CostSchemes:
         """Names of the stored schemes, alphabetically."""
         with self._store.session() as s:
             return list(s.scalars(select(db.CostSchemeRow.name).order_by(db.CostSchemeRow.name)))
+
+    def latest(self) -> str | None:
+        """Name of the scheme saved last (the project's scheme), or None when none is stored."""
+        with self._store.session() as s:
+            order = (db.CostSchemeRow.updated_at.desc(), db.CostSchemeRow.id.desc())
+            return s.scalars(select(db.CostSchemeRow.name).order_by(*order).limit(1)).one_or_none()
 
     def delete(self, name: str) -> None:
         """Remove a scheme."""

@@ -13,11 +13,13 @@ import os
 from collections.abc import Collection
 from pathlib import Path
 
+from tmtprime.cost import CostEstimate
 from tmtprime.errors import UsageError
 from tmtprime.progress import Reporter
 from tmtprime.report import write_report
+from tmtprime.report.tables import Table, all_tables, summary
 from tmtprime.store import Store
-from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
+from tmtprime.workflows.estimation import Estimates, SchemeSpec, estimate
 from tmtprime.workflows.status import ProjectStatus, project_status
 
 
@@ -26,15 +28,19 @@ def report(
     fmt: str = "text",
     out: str | os.PathLike[str] | None = None,
     *,
-    scheme: str | os.PathLike[str] = DEFAULT_SCHEME,
+    scheme: SchemeSpec = None,
     document: str | None = None,
     systems: Collection[str] | None = None,
     model: str | None = None,
     partial: bool = False,
+    estimates: Estimates | None = None,
     reporter: Reporter | None = None,
 ) -> str | Path:
     """Write the analysis report as ``fmt`` (:data:`tmtprime.report.REPORT_FORMATS`) to ``out`` and return its path;
-    without ``out``, return the report's text (not for pdf)."""
+    without ``out``, return the report's text (not for pdf). ``scheme`` as for
+    :func:`~tmtprime.workflows.estimation.estimate` (None: the project's scheme); ``estimates``: the
+    caller's already read job (the window's), else the job is read here. A report that would leave out
+    segments without a pick is refused unless ``partial``."""
     status = report_scope(store, document=document, model=model)
     gap = status.unrecommended_notice()
     if gap is not None and status.model is not None and not partial:
@@ -42,7 +48,10 @@ def report(
             f"the report would leave out segments: {gap}, or give --partial for a report on the "
             f"{sum(d.recommended for d in status.documents):,} segments that have a pick"
         )
-    est = estimate(store, scheme=scheme, document=document, systems=systems, model=model, reporter=reporter)
+    if estimates is not None:
+        est = estimates.estimate(scheme, systems, reporter)
+    else:
+        est = estimate(store, scheme=scheme, document=document, systems=systems, model=model, reporter=reporter)
     if status.stale:
         est.notes.append(
             f"{status.stale} picks are stale: their segment's candidates changed after recommend "
@@ -60,3 +69,9 @@ def report_scope(store: Store, *, document: str | None = None, model: str | None
     return ProjectStatus(status.location, status.model, status.has_tm,
                          tuple(d for d in status.documents if d.name == document))
 
+
+def report_view(est: CostEstimate) -> tuple[list[tuple[str, str]], dict[str, Table]]:
+    """What every report shows of ``est`` besides its charts: the summary lines and the tables by key
+    (``analysis``, ``plans``, ``bands-tmtprime``, ``documents``, ``confidence``, ``confusion``);
+    the window renders these, so its cells are the report's."""
+    return summary(est), {t.key: t for t in all_tables(est)}
