@@ -13,6 +13,7 @@ import html
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal, Slot
@@ -23,7 +24,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -43,9 +43,10 @@ from tmtprime.store.exporter import EXPORT_FORMATS, Pick, best_fuzzy, candidate_
 from tmtprime.store.records import CandidateRecord, RecommendationRecord, SegmentRecord
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.diffs import highlight
+from tmtprime.gui.file_dialogs import save_file_name
 
 PAGE = 200
-COLUMNS = ("#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
+COLUMNS = ("Document", "#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
 ANY = "(any)"
 
 BandOf = Callable[[SegmentRecord, RecommendationRecord | None, Pick | None], str]
@@ -77,6 +78,7 @@ class SegmentFilter:
 
     system: str | None = None
     band: str | None = None
+    document: str | None = None
     min_confidence: float = 0.0
     max_confidence: float = 1.0
     text: str = ""
@@ -85,6 +87,8 @@ class SegmentFilter:
     """Only these systems' candidates take part (the analysis' checkboxes); None = all."""
 
     def accepts(self, row: SegmentRow) -> bool:
+        if self.document is not None and row.segment.document != self.document:
+            return False
         if self.system is not None and row.system != self.system:
             return False
         if self.band is not None and row.band != self.band:
@@ -223,33 +227,35 @@ class SegmentTableModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, col)
-        if role == Qt.ItemDataRole.ToolTipRole and col in (1, 2):
+        if role == Qt.ItemDataRole.ToolTipRole and col in (0, 2, 3):
             return self._display(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 5, 6):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (1, 6, 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and col == 3 and row.pick and row.pick.overridden:
+        if role == Qt.ItemDataRole.ForegroundRole and col == 4 and row.pick and row.pick.overridden:
             return QColor(30, 110, 220)
-        if role == Qt.ItemDataRole.BackgroundRole and col == 5 and row.confidence is not None:
+        if role == Qt.ItemDataRole.BackgroundRole and col == 6 and row.confidence is not None:
             return _confidence_colour(row.confidence)
         return None
 
     @staticmethod
     def _display(row: SegmentRow, col: int) -> str:
         if col == 0:
-            return str(row.segment.position + 1)
+            return row.segment.document
         if col == 1:
-            return row.segment.source
+            return str(row.segment.position + 1)
         if col == 2:
-            return row.pick.candidate.text if row.pick else ""
+            return row.segment.source
         if col == 3:
+            return row.pick.candidate.text if row.pick else ""
+        if col == 4:
             if row.pick is None:
                 return ""
             return row.system + (" (yours)" if row.pick.overridden else "")
-        if col == 4:
-            return row.band
         if col == 5:
-            return "" if row.confidence is None else f"{row.confidence:.2f}"
+            return row.band
         if col == 6:
+            return "" if row.confidence is None else f"{row.confidence:.2f}"
+        if col == 7:
             return "" if row.fuzzy is None else f"{row.fuzzy:.0f}"
         return ""
 
@@ -382,13 +388,14 @@ class SegmentsView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch,
+        for col, mode in enumerate((QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch,
                                     QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents,
                                     QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
                                     QHeaderView.ResizeMode.ResizeToContents)):  # fmt: skip
             header.setSectionResizeMode(col, mode)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
 
+        self.document = QComboBox()
         self.system = QComboBox()
         self.band = QComboBox()
         self.min_conf = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.05, decimals=2, value=0.0)
@@ -400,7 +407,7 @@ class SegmentsView(QWidget):
         self.role.addItem("All", None)
         self.count = QLabel()
         bar = QHBoxLayout()
-        for label, w in (("Show", self.role), ("System", self.system), ("Band", self.band),
+        for label, w in (("Show", self.role), ("Document", self.document), ("System", self.system), ("Band", self.band),
                          ("Confidence", self.min_conf), ("to", self.max_conf)):  # fmt: skip
             bar.addWidget(QLabel(label))
             bar.addWidget(w)
@@ -408,7 +415,7 @@ class SegmentsView(QWidget):
         export = QPushButton("Export…")
         export.clicked.connect(self.export_dialog)
         bar.addWidget(export)
-        for combo in (self.system, self.band, self.role):
+        for combo in (self.document, self.system, self.band, self.role):
             combo.currentIndexChanged.connect(self.apply_filter)
         for spin in (self.min_conf, self.max_conf):
             spin.valueChanged.connect(self.apply_filter)
@@ -436,7 +443,9 @@ class SegmentsView(QWidget):
     def current_filter(self) -> SegmentFilter:
         system = self.system.currentText()
         band = self.band.currentText()
+        document = self.document.currentText()
         return SegmentFilter(
+            document=None if document in ("", ANY) else document,
             system=None if system in ("", ANY) else system,
             band=None if band in ("", ANY) else band,
             min_confidence=self.min_conf.value(),
@@ -456,7 +465,13 @@ class SegmentsView(QWidget):
         store = self.context.store
         systems = [s.name for s in store.systems.list()] if store is not None else []
         _refill(self.system, systems)
+        _refill(self.document, self.documents())
         self.apply_filter()
+
+    def documents(self) -> list[str]:
+        """Names of the project's documents of the role shown (what the Document filter offers)."""
+        store = self.context.store
+        return [d.name for d in store.documents.list(role=self.role.currentData())] if store is not None else []
 
     @Slot()
     def apply_filter(self) -> None:
@@ -465,7 +480,8 @@ class SegmentsView(QWidget):
 
     def _update_count(self) -> None:
         more = "+" if self.model.canFetchMore(QModelIndex()) else ""
-        self.count.setText(f"{self.model.rowCount()}{more} segments shown")
+        n = self.model.rowCount()
+        self.count.setText(f"{n}{more} segment{'' if n == 1 and not more else 's'} shown")
 
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -495,7 +511,7 @@ class SegmentsView(QWidget):
         self.context.overrides_changed.emit()
 
     def export_dialog(self) -> None:
-        dialog = ExportDialog(self)
+        dialog = ExportDialog(self, self.context.directory)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.path.text().strip():
             self.export(dialog.format.currentText(), dialog.path.text().strip())
 
@@ -512,14 +528,15 @@ class SegmentsView(QWidget):
 class ExportDialog(QDialog):
     """Format and file of an export."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, directory: str = "") -> None:
         super().__init__(parent)
+        self.directory = directory
         self.setWindowTitle("Export picks")
         self.format = QComboBox()
         self.format.addItems(list(EXPORT_FORMATS))
         self.path = QLineEdit()
         browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
+        browse.clicked.connect(self.browse_files)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
@@ -531,9 +548,9 @@ class ExportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def _browse(self) -> None:
+    def browse_files(self) -> None:
         suffix = {"xliff": "xlf", "xliff2": "xlf"}.get(self.format.currentText(), self.format.currentText())
-        path, _ = QFileDialog.getSaveFileName(self, "Export to", f"picks.{suffix}")
+        path = save_file_name(self, "Export to", str(Path(self.directory) / f"picks.{suffix}"))
         if path:
             self.path.setText(path)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Slot
@@ -10,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from tmtprime.errors import TmtprimeError
 from tmtprime.store import Store
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.file_dialogs import open_file_name, save_file_name
 
 APP_TITLE = "TMTprime"
 MAX_RECENT = 8
@@ -71,7 +72,7 @@ class NewProjectDialog(QDialog):
         form.addRow(buttons)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "New project", self.path.text(), PROJECT_FILTER)
+        path = save_file_name(self, "New project", self.path.text(), PROJECT_FILTER)
         if path:
             self.path.setText(path)
 
@@ -123,6 +124,8 @@ class MainWindow(QMainWindow):
         runner.ended.connect(self._task_ended)
         self._restore()
         self._project_changed()
+        self._previous_hook = sys.excepthook
+        sys.excepthook = self._unhandled
 
     # -- building -------------------------------------------------------------------
 
@@ -148,9 +151,11 @@ class MainWindow(QMainWindow):
         self.act_recommend = self._action("&Recommend", self.analysis.run_recommend, "Ctrl+R", "pick a candidate per segment")
         self.act_train = self._action("&Train model", self.training.train, "Ctrl+T", "train on the dev data")
         self.act_cancel = self._action("&Cancel task", self.context.runner.cancel, "Esc")
+        self.act_refresh = self._action("Re&fresh", self.refresh, QKeySequence.StandardKey.Refresh,
+                                        "show what other processes changed in the project")  # fmt: skip
         self.act_cancel.setEnabled(False)
         self.project_actions = [self.act_import, self.act_export, self.act_close, self.act_lookup,
-                                self.act_translate, self.act_recommend, self.act_train]  # fmt: skip
+                                self.act_translate, self.act_recommend, self.act_train, self.act_refresh]  # fmt: skip
 
     def _build_project_bar(self) -> None:
         bar = QToolBar("Project", objectName="project-bar", movable=False)
@@ -193,6 +198,8 @@ class MainWindow(QMainWindow):
         project.addSeparator()
         project.addAction(self.act_cancel)
         view = menu.addMenu("&View")
+        view.addAction(self.act_refresh)
+        view.addSeparator()
         for i in range(self.tabs.count()):
             view.addAction(self._action(self.tabs.tabText(i), lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}"))
         help_menu = menu.addMenu("&Help")
@@ -218,21 +225,21 @@ class MainWindow(QMainWindow):
             return
         path = dialog.path.text().strip()
         try:
-            store = Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText())
+            Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText()).close()
         except TmtprimeError as error:
             self.show_error("Cannot create the project", str(error))
             return
-        self._opened(store, path)
+        self.open_project(path)
 
     def open_project_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", self.settings.value("last_dir", "", str), PROJECT_FILTER)
+        path = open_file_name(self, "Open project", self.settings.value("last_dir", "", str), PROJECT_FILTER)
         if path:
             self.open_project(path)
 
     def open_project(self, location: str) -> bool:
         """Open a project file or URL; an error goes to a dialog. True when it opened."""
         try:
-            store = Store.open(location)
+            store = Store.open(location, hold_files=False)
         except TmtprimeError as error:
             self.show_error("Cannot open the project", str(error))
             return False
@@ -294,6 +301,19 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
+
+    def refresh(self) -> None:
+        """Reload every view from the project (another process may have changed it)."""
+        if self.context.store is not None:
+            self.context.data_changed.emit()
+            self.statusBar().showMessage("reloaded from the project", 4000)
+
+    def _unhandled(self, kind: type[BaseException], error: BaseException, tb) -> None:  # noqa: ANN001
+        """A library error escaping a slot (a storage error: locked, I/O, malformed) is a message, not a traceback."""
+        if isinstance(error, TmtprimeError):
+            self.show_error("The project cannot be read or written", str(error))
+        else:
+            self._previous_hook(kind, error, tb)
 
     def _about(self) -> None:
         from tmtprime import __version__
@@ -364,4 +384,6 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("tab", self.tabs.currentIndex())
         self.context.set_store(None)
+        if sys.excepthook == self._unhandled:
+            sys.excepthook = self._previous_hook
         super().closeEvent(event)

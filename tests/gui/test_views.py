@@ -90,7 +90,9 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     rec = store.recommendations.for_segments([row.segment.id])[row.segment.id]
     assert rec.override_candidate_id == card.candidate.id
     assert view.model.row(0).system == other and view.model.row(0).pick.overridden
-    assert "(yours)" in view.model.data(view.model.index(0, 3))
+    from tmtprime.gui.segments import COLUMNS
+
+    assert "(yours)" in view.model.data(view.model.index(0, COLUMNS.index("System")))
 
     out = tmp_path / "picks.csv"
     assert view.export("csv", str(out))
