@@ -52,6 +52,7 @@ _EXPORTS = {
     "TranslateReport": "translation",
     "train": "training",
     "TrainOutcome": "training",
+    "training_data_problem": "training_data",
     "recommend": "recommendation",
     "RecommendOutcome": "recommendation",
     "evaluate": "evaluation",
