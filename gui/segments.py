@@ -1,23 +1,22 @@
-"""The segments view: a lazily fetched table over the store, filters, a candidate detail pane, overrides, export.
+"""The segments view: a lazily fetched, sortable table, live filters, the candidates pane, picks, export.
 
-:class:`SegmentTableModel` pulls segments page by page from
-``store.segments.iter`` (keyset pages, so 100,000 segments cost nothing
-until scrolled to) together with their recommendations, and keeps only
-the rows that pass the filter. The pick shown is the library's
-(``tmtprime.store.exporter.pick_of``: the user's override, else the model's).
+:class:`SegmentTableModel` pulls the lines of ``workflows.segment_lines``
+page by page (keyset pages, so 100,000 segments cost nothing until scrolled
+to, or until a column is sorted). Pick, band and confidence are the use
+case's: the user's override or edited text, else the model's pick, in the
+band the estimate counts it in. Export writes what the filters show.
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,13 +24,11 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -39,126 +36,39 @@ from PySide6.QtWidgets import (
 )
 
 from tmtprime.store import Store
-from tmtprime.store.exporter import EXPORT_FORMATS, Pick, best_fuzzy, candidate_confidence, pick_of
-from tmtprime.store.records import CandidateRecord, RecommendationRecord, SegmentRecord
+from tmtprime import workflows as wf
+from tmtprime.store.exporter import EXPORT_FORMATS
+from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
 from tmtprime.gui.context import ProjectContext
-from tmtprime.gui.diffs import highlight
+from tmtprime.gui.candidates import DetailPane
 from tmtprime.gui.file_dialogs import save_file_name
 
 PAGE = 200
 COLUMNS = ("Document", "#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
 ANY = "(any)"
+TYPING_PAUSE_MS = 250
+"""The text filter applies once typing pauses this long."""
 
-BandOf = Callable[[SegmentRecord, RecommendationRecord | None, Pick | None], str]
-"""Names the cost band of a segment's pick (given by the analysis' cost scheme)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SegmentRow:
-    """One table row: the segment, its recommendation and the chosen candidate."""
-
-    segment: SegmentRecord
-    recommendation: RecommendationRecord | None
-    pick: Pick | None
-    fuzzy: float | None
-    band: str = ""
-
-    @property
-    def system(self) -> str:
-        return self.pick.candidate.system if self.pick else ""
-
-    @property
-    def confidence(self) -> float | None:
-        return self.pick.confidence if self.pick else None
-
-
-@dataclass
-class SegmentFilter:
-    """What the table shows: picked system, band, confidence range, text (source or pick), document role."""
-
-    system: str | None = None
-    band: str | None = None
-    document: str | None = None
-    min_confidence: float = 0.0
-    max_confidence: float = 1.0
-    text: str = ""
-    role: str | None = "document"
-    systems: frozenset[str] | None = field(default=None)
-    """Only these systems' candidates take part (the analysis' checkboxes); None = all."""
-
-    def accepts(self, row: SegmentRow) -> bool:
-        if self.document is not None and row.segment.document != self.document:
-            return False
-        if self.system is not None and row.system != self.system:
-            return False
-        if self.band is not None and row.band != self.band:
-            return False
-        if self.min_confidence > 0.0 or self.max_confidence < 1.0:
-            c = row.confidence
-            if c is None or not self.min_confidence <= c <= self.max_confidence:
-                return False
-        if self.text:
-            needle = self.text.casefold()
-            pick_text = row.pick.candidate.text if row.pick else ""
-            if needle not in row.segment.source.casefold() and needle not in pick_text.casefold():
-                return False
-        return True
-
-
-def scheme_bands(scheme) -> tuple[list[str], BandOf]:  # noqa: ANN001 - tmtprime.cost.CostScheme
-    """The CAT-convention band names of a cost scheme and the band of a pick, labelled as the estimate labels them.
-
-    A TM pick by its fuzzy band (``TM 85-94``, ``context``, ``new``), an MT pick by
-    the quality band of its predicted score, 100 - predicted TER (``MT 75-84``).
-    """
-    import numpy as np
-
-    flat = scheme.mt_pricing == "flat"
-    names = [f"TM {b.label}" for b in scheme.tm_bands] + ["context", "new"]
-    names += ["MT flat"] if flat else [f"MT {b.label}" for b in scheme.mt_bands]
-
-    def band_of(seg: SegmentRecord, rec: RecommendationRecord | None, pick: Pick | None) -> str:
-        if pick is None:
-            return ""
-        c = pick.candidate
-        if c.kind == "tm":
-            label, _payable = scheme.tm_band(c.fuzzy, c.attributes.get("match_type"))
-            return label if label in ("context", "new") else f"TM {label}"
-        if flat:
-            return "MT flat"
-        prediction = rec.predictions.get(c.id) if rec is not None else None
-        if prediction is None or prediction.predicted_ter is None:
-            return ""
-        index = int(scheme.quality_band_index(np.array([100.0 - prediction.predicted_ter]))[0])
-        return f"MT {scheme.mt_bands[index].label}"
-
-    return names, band_of
-
-
-def segment_rows(store: Store, role: str | None, band_of: BandOf | None = None) -> Iterator[SegmentRow]:
-    """Every segment of ``role`` with its recommendation and pick, page by page."""
-    segments = store.segments.iter(role=role, batch_size=PAGE)
-    while page := list(islice(segments, PAGE)):
-        recs = store.recommendations.for_segments([s.id for s in page])
-        for seg in page:
-            rec = recs.get(seg.id)
-            pick = pick_of(seg, rec)
-            band = band_of(seg, rec, pick) if band_of is not None else ""
-            yield SegmentRow(seg, rec, pick, best_fuzzy(seg), band)
+SegmentRow = SegmentLine
+"""A table row is the use case's line (segment, recommendation, pick, band)."""
 
 
 class SegmentTableModel(QAbstractTableModel):
-    """Segments of the project, fetched lazily (``canFetchMore``/``fetchMore``) and filtered."""
+    """Segments of the project (``workflows.segment_lines``), fetched lazily (``canFetchMore``/``fetchMore``)."""
+
+    complete = Signal()
+    """Every row of the filter is fetched (the count is exact)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SegmentRow] = []
         self._source: Iterator[SegmentRow] | None = None
-        self.filter = SegmentFilter()
-        self.band_of: BandOf | None = None
+        self.filter = SegmentQuery()
+        self.bands: PickBands | None = None
+        self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
         self._store: Store | None = None
 
-    def reload(self, store: Store | None, flt: SegmentFilter | None = None) -> None:
+    def reload(self, store: Store | None, flt: SegmentQuery | None = None) -> None:
         """Start again from the first segment (another project, filter or data)."""
         self.beginResetModel()
         self._store = store
@@ -167,23 +77,20 @@ class SegmentTableModel(QAbstractTableModel):
         self._rows = []
         self._source = None
         if store is not None:
-            self._source = (r for r in segment_rows(store, self.filter.role, self.band_of) if self.filter.accepts(r))
+            self._source = wf.segment_lines(store, self.filter, self.bands)
         self.endResetModel()
         self.fetchMore(QModelIndex())
+        if self._sort[0] >= 0:
+            self.sort(*self._sort)
 
     def row(self, i: int) -> SegmentRow:
         return self._rows[i]
 
-    def refresh_segment(self, segment_id: int) -> None:
-        """Re-read one segment's recommendation (after an override)."""
-        if self._store is None:
-            return
+    def replace_row(self, line: SegmentRow) -> None:
+        """Show a segment's line as it now is (after the user chose or edited its pick)."""
         for i, row in enumerate(self._rows):
-            if row.segment.id == segment_id:
-                rec = self._store.recommendations.for_segments([segment_id], model=row.recommendation.model if row.recommendation else None).get(segment_id)
-                pick = pick_of(row.segment, rec)
-                band = self.band_of(row.segment, rec, pick) if self.band_of else row.band
-                self._rows[i] = SegmentRow(row.segment, rec, pick, row.fuzzy, band)
+            if row.segment.id == line.segment.id:
+                self._rows[i] = line
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
                 return
 
@@ -209,6 +116,26 @@ class SegmentTableModel(QAbstractTableModel):
             self.beginInsertRows(QModelIndex(), start, start + len(more) - 1)
             self._rows.extend(more)
             self.endInsertRows()
+        if self._source is None:
+            self.complete.emit()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort every row of the filter by a column (``-1``: file order); the remaining pages are read first."""
+        self._sort = (column, order)
+        if column < 0:
+            return
+        self.layoutAboutToBeChanged.emit()
+        self.fetch_all()
+        numeric = COLUMNS[column] in ("#", "Confidence", "Fuzzy")
+
+        def key(row: SegmentRow) -> tuple:
+            if numeric:
+                value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[COLUMNS[column]]
+                return (value is None, value or 0.0)
+            return (False, self._display(row, column).casefold())
+
+        self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+        self.layoutChanged.emit()
 
     def fetch_all(self) -> None:
         """Fetch every remaining row (tests, select-all)."""
@@ -266,112 +193,6 @@ def _confidence_colour(value: float) -> QColor:
     return QColor(int(220 * (1 - value)), int(180 * value), 60, 70)
 
 
-class CandidateCard(QFrame):
-    """One candidate: system, kind, scores, its text with the differences to the TM match; "Use this"."""
-
-    chosen = Signal(int)
-
-    def __init__(self, candidate: CandidateRecord, *, tm_target: str | None, source: str, rec: RecommendationRecord | None, picked: bool) -> None:
-        super().__init__()
-        self.candidate = candidate
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setObjectName("card")
-        if picked:
-            self.setStyleSheet("#card { border: 2px solid #3574f0; border-radius: 4px; }")
-        layout = QVBoxLayout(self)
-        facts = [f"<b>{html.escape(candidate.system)}</b> <span style='color:gray'>{candidate.kind.upper()}</span>"]
-        if candidate.fuzzy is not None:
-            facts.append(f"fuzzy {candidate.fuzzy:.0f}")
-        conf = candidate_confidence(rec, candidate.id)
-        if conf is not None:
-            facts.append(f"confidence {conf:.2f}")
-        prediction = rec.predictions.get(candidate.id) if rec else None
-        if prediction is not None and prediction.predicted_ter is not None:
-            facts.append(f"predicted TER {prediction.predicted_ter:.0f}")
-        if picked:
-            facts.append("<b style='color:#3574f0'>picked</b>")
-        head = QLabel(" · ".join(facts))
-        head.setWordWrap(True)
-        layout.addWidget(head)
-        if candidate.kind == "tm" and candidate.tm_source is not None:
-            tm_src = QLabel(f"<span style='color:gray'>TM source:</span> {highlight(candidate.tm_source, source, show_deleted=False)}")
-            tm_src.setWordWrap(True)
-            layout.addWidget(tm_src)
-        against = None if candidate.kind == "tm" else tm_target
-        self.text = QLabel(highlight(candidate.text, against))
-        self.text.setWordWrap(True)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.text)
-        layout.addStretch(1)
-        self.use = QPushButton("Use this")
-        self.use.setEnabled(rec is not None and not picked)
-        self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))
-        layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
-
-
-class DetailPane(QWidget):
-    """Every candidate of the selected segment side by side; differences to the TM match highlighted."""
-
-    override = Signal(int, int)  # segment id, candidate id (-1: back to the model's pick)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.header = QLabel("Select a segment to see its candidates.")
-        self.header.setWordWrap(True)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reset = QPushButton("Back to the model's pick")
-        self.reset.setVisible(False)
-        self.cards_host = QWidget()
-        self.cards = QHBoxLayout(self.cards_host)
-        self.cards.setContentsMargins(0, 0, 0, 0)
-        scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
-        scroll.setWidget(self.cards_host)
-        top = QHBoxLayout()
-        top.addWidget(self.header, 1)
-        top.addWidget(self.reset, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(scroll, 1)
-        self.row: SegmentRow | None = None
-        self.reset.clicked.connect(lambda: self.row and self.override.emit(self.row.segment.id, -1))
-
-    def show_row(self, row: SegmentRow | None) -> None:
-        self.row = row
-        while self.cards.count():
-            item = self.cards.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        if row is None:
-            self.header.setText("Select a segment to see its candidates.")
-            self.reset.setVisible(False)
-            return
-        seg = row.segment
-        ref = f"<br><span style='color:gray'>Reference:</span> {html.escape(seg.reference)}" if seg.reference else ""
-        ctx = f" <span style='color:gray'>({html.escape(seg.context)})</span>" if seg.context else ""
-        self.header.setText(
-            f"<span style='color:gray'>{html.escape(seg.document)} #{seg.position + 1}</span>{ctx}<br>"
-            f"<span style='font-size:115%'>{html.escape(seg.source)}</span>{ref}"
-        )
-        self.reset.setVisible(bool(row.pick and row.pick.overridden))
-        tm = [c for c in seg.candidates if c.kind == "tm"]
-        tm_target = max(tm, key=lambda c: c.fuzzy or 0.0).text if tm else None
-        picked = row.pick.candidate.id if row.pick else None
-        for c in seg.candidates:
-            card = CandidateCard(c, tm_target=tm_target, source=seg.source, rec=row.recommendation, picked=c.id == picked)
-            card.chosen.connect(lambda cid, sid=seg.id: self.override.emit(sid, cid))
-            self.cards.addWidget(card, 1)
-        if not seg.candidates:
-            self.cards.addWidget(QLabel("This segment has no candidates yet: run TM lookup or MT."))
-
-    def card_for(self, system: str) -> CandidateCard:
-        """The card of ``system``'s candidate (tests, keyboard users)."""
-        for i in range(self.cards.count()):
-            w = self.cards.itemAt(i).widget()
-            if isinstance(w, CandidateCard) and w.candidate.system == system:
-                return w
-        raise KeyError(system)
-
-
 class SegmentsView(QWidget):
     """Filter bar, the segment table and the detail pane."""
 
@@ -394,6 +215,10 @@ class SegmentsView(QWidget):
                                     QHeaderView.ResizeMode.ResizeToContents)):  # fmt: skip
             header.setSectionResizeMode(col, mode)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
+        self.table.setSortingEnabled(True)
+        self.scheme = None
 
         self.document = QComboBox()
         self.system = QComboBox()
@@ -419,11 +244,15 @@ class SegmentsView(QWidget):
             combo.currentIndexChanged.connect(self.apply_filter)
         for spin in (self.min_conf, self.max_conf):
             spin.valueChanged.connect(self.apply_filter)
+        self._typing = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
+        self._typing.timeout.connect(self.apply_filter)
+        self.text.textChanged.connect(self._typing.start)
         self.text.returnPressed.connect(self.apply_filter)
-        self.text.textChanged.connect(lambda t: t == "" and self.apply_filter())
+        self._shortcuts()
 
         self.detail = DetailPane()
         self.detail.override.connect(self.override)
+        self.detail.edited.connect(self.override)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.detail)
@@ -435,16 +264,17 @@ class SegmentsView(QWidget):
         layout.addWidget(self.count)
         self.model.rowsInserted.connect(self._update_count)
         self.model.modelReset.connect(self._update_count)
+        self.model.complete.connect(self._update_count)
         context.project_changed.connect(self.reload)
         context.data_changed.connect(self.reload)
 
     # -- filters ----------------------------------------------------------------------
 
-    def current_filter(self) -> SegmentFilter:
+    def current_filter(self) -> SegmentQuery:
         system = self.system.currentText()
         band = self.band.currentText()
         document = self.document.currentText()
-        return SegmentFilter(
+        return SegmentQuery(
             document=None if document in ("", ANY) else document,
             system=None if system in ("", ANY) else system,
             band=None if band in ("", ANY) else band,
@@ -454,15 +284,44 @@ class SegmentsView(QWidget):
             role=self.role.currentData(),
         )
 
-    def set_bands(self, bands: list[str], band_of: BandOf | None) -> None:
-        """The bands of the cost scheme and how to name a pick's band (from the analysis)."""
-        self.model.band_of = band_of
-        _refill(self.band, bands)
+    def set_scheme(self, scheme) -> None:  # noqa: ANN001 - tmtprime.cost.CostScheme
+        """The analysis' cost scheme: the bands are those its estimate counts each pick in."""
+        self.scheme = scheme
+        self._read_bands()
         self.apply_filter()
+
+    def _read_bands(self) -> None:
+        store = self.context.store
+        self.model.bands = wf.pick_bands(store, self.scheme) if store is not None and self.scheme is not None else None
+        _refill(self.band, self.model.bands.names if self.model.bands else [])
+
+    def _shortcuts(self) -> None:
+        """Alt+1…9: take candidate 1…9 of the segment; Alt+Down / Alt+Up: next / previous segment."""
+        within = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for n in range(1, 10):
+            QShortcut(QKeySequence(f"Alt+{n}"), self, lambda n=n: self.take_candidate(n), context=within)
+        QShortcut(QKeySequence("Alt+Down"), self, lambda: self.move(1), context=within)
+        QShortcut(QKeySequence("Alt+Up"), self, lambda: self.move(-1), context=within)
+
+    def take_candidate(self, n: int) -> None:
+        """Make the ``n``-th card (1-based, left to right) the pick, as its "Use this" does."""
+        cards = self.detail.cards_in_order()
+        if self.detail.row is not None and 1 <= n <= len(cards):
+            self.override(self.detail.row.segment.id, cards[n - 1].candidate.id)
+
+    def move(self, step: int) -> None:
+        """Select the next (``step`` 1) or previous (-1) segment of the list."""
+        current = self.table.currentIndex().row()
+        target = max(0, current + step) if current >= 0 else 0
+        if target >= self.model.rowCount() and self.model.canFetchMore(QModelIndex()):
+            self.model.fetchMore(QModelIndex())
+        if target < self.model.rowCount():
+            self.table.selectRow(target)
 
     @Slot()
     def reload(self) -> None:
         store = self.context.store
+        self._read_bands()
         systems = [s.name for s in store.systems.list()] if store is not None else []
         _refill(self.system, systems)
         _refill(self.document, self.documents())
@@ -489,25 +348,25 @@ class SegmentsView(QWidget):
 
     # -- overrides and export -------------------------------------------------------------
 
-    @Slot(int, int)
-    def override(self, segment_id: int, candidate_id: int) -> None:
-        """Store the user's pick for a segment (``-1``: back to the model's); every view follows."""
+    def override(self, segment_id: int, candidate_id: int, text: str | None = None) -> None:
+        """Store the user's pick for a segment (``-1``: back to the model's; ``text``: as edited); every view follows."""
         store = self.context.store
         row = self.detail.row
-        if store is None or row is None or row.recommendation is None:
+        if store is None or row is None or row.segment.id != segment_id:
             return
         from tmtprime.errors import TmtprimeError
 
         try:
-            store.recommendations.set_override(segment_id, None if candidate_id < 0 else candidate_id, model=row.recommendation.model)
+            line = wf.choose(store, row, None if candidate_id < 0 else candidate_id, text=text)
+            self._read_bands()
         except TmtprimeError as error:
             self.context.message.emit(str(error))
             return
-        self.model.refresh_segment(segment_id)
-        current = self.table.currentIndex()
-        if current.isValid():
-            self.detail.show_row(self.model.row(current.row()))
-        self.context.message.emit("your pick is stored; exports and the analysis use it")
+        line = replace(line, band=self.model.bands.of(segment_id) if self.model.bands else "")
+        self.model.replace_row(line)
+        self.detail.show_row(line)
+        edited = text is not None and line.pick is not None and line.pick.candidate.origin == "edited"
+        self.context.message.emit(f"your {'text' if edited else 'pick'} is stored; exports and the analysis use it")
         self.context.overrides_changed.emit()
 
     def export_dialog(self) -> None:
@@ -516,13 +375,13 @@ class SegmentsView(QWidget):
             self.export(dialog.format.currentText(), dialog.path.text().strip())
 
     def export(self, fmt: str, path: str) -> bool:
-        """Export the picks on the worker thread (the library writes the file)."""
-        from tmtprime.gui import work
+        """Export what the list shows (its filters) on the worker thread; the library writes the file."""
+        query, bands = self.current_filter(), self.model.bands
 
-        role = self.role.currentData()
-        return self.context.run(
-            f"Export {fmt}", lambda st, rep: work.export(st, rep, fmt, path, role=role), self.context.message.emit, changes_data=False
-        )
+        def work(store: Store, reporter) -> str:  # noqa: ANN001 - Reporter
+            return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).summary()
+
+        return self.context.run(f"Export {fmt}", work, self.context.message.emit, changes_data=False)
 
 
 class ExportDialog(QDialog):

@@ -353,9 +353,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _scheme_changed(self, scheme) -> None:  # noqa: ANN001 - CostScheme
-        from tmtprime.gui.segments import scheme_bands
-
-        self.segments.set_bands(*scheme_bands(scheme))
+        self.segments.set_scheme(scheme)
 
     # -- dialogs --------------------------------------------------------------------
 

@@ -45,6 +45,8 @@ class Job:
     picks: np.ndarray
     """The recommender's (or the user's) choice per segment: a row index."""
     match_types: np.ndarray | None = None
+    segment_ids: np.ndarray | None = None
+    """The store's id of each segment (None for a job not read from a project)."""
     words: np.ndarray = field(init=False)
     characters: np.ndarray = field(init=False)
     repeated: np.ndarray = field(init=False)
@@ -133,6 +135,7 @@ def job_from_store(
         actual_ter=actual,
         picks=picks,
         match_types=rows.match_types[take],
+        segment_ids=kept_ids,
     )
     return job, model, int(with_candidates.sum()) - len(kept)
 
