@@ -11,15 +11,14 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, require
+from tests.conftest import require
+from tests.gui.conftest import app_under_xvfb
 from tests.store.conftest import PG_BIN, _free_port, _wait_gone
 from tmtprime.gui.credentials import SessionPasswords, password_of, wants_password, with_password, without_password
 
@@ -179,23 +178,7 @@ def test_open_project_takes_a_database_url(qtbot, team_project, user_dirs, monke
 
 
 def test_ctrl_c_in_the_terminal_closes_the_window_like_quit(project_path, tmp_path):
-    require(all(shutil.which(t) for t in ("xvfb-run", "xdotool", "xauth")), "xvfb-run, xdotool and xauth")
-    script = tmp_path / "run.sh"
-    script.write_text(textwrap.dedent(f"""\
-        {sys.executable} -m tmtprime gui {project_path} &
-        app=$!
-        for i in $(seq 1 120); do
-          if xdotool search --name 'TMTprime — demo' >/dev/null 2>&1; then
-            kill -INT $app; wait $app; echo "exit $?"; exit 0
-          fi
-          sleep 0.5
-        done
-        echo "no window"; kill $app; exit 4
-        """), encoding="utf-8")
-    env = dict(os.environ, QT_QPA_PLATFORM="xcb", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))  # fmt: skip
-    out = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", "bash", str(script)],
-                         capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)  # fmt: skip
+    out = app_under_xvfb(project_path, tmp_path, 'kill -INT $app; wait $app; echo "exit $?"; exit 0')
     assert out.stdout.strip().splitlines()[-1] == "exit 0", out.stdout + out.stderr
     assert "Traceback" not in out.stderr and "KeyboardInterrupt" not in out.stderr
     settings = next((tmp_path / "config").rglob("*.conf"))
