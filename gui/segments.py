@@ -15,7 +15,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from tmtprime.store import Store
 from tmtprime import workflows as wf
+from tmtprime.errors import TmtprimeError
 from tmtprime.store.exporter import EXPORT_FORMATS
 from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
 from tmtprime.gui.context import ProjectContext
@@ -51,6 +52,10 @@ TYPING_PAUSE_MS = 250
 
 SegmentRow = SegmentLine
 """A table row is the use case's line (segment, recommendation, pick, band)."""
+
+
+class _BandsSignals(QObject):
+    ready = Signal(int, object)  # generation, PickBands | None | TmtprimeError
 
 
 class SegmentTableModel(QAbstractTableModel):
@@ -86,6 +91,14 @@ class SegmentTableModel(QAbstractTableModel):
     def row(self, i: int) -> SegmentRow:
         return self._rows[i]
 
+    def set_bands(self, bands: PickBands | None) -> None:
+        """New bands (another scheme, or picks changed): the rows fetched so far and those to come show them."""
+        self.bands = bands
+        self._rows = [replace(r, band=bands.of(r.segment.id) if bands else "") for r in self._rows]
+        if self._rows:
+            band = COLUMNS.index("Band")
+            self.dataChanged.emit(self.index(0, band), self.index(len(self._rows) - 1, band))
+
     def replace_row(self, line: SegmentRow) -> None:
         """Show a segment's line as it now is (after the user chose or edited its pick)."""
         for i, row in enumerate(self._rows):
@@ -108,7 +121,7 @@ class SegmentTableModel(QAbstractTableModel):
     def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
         if parent.isValid() or self._source is None:
             return
-        more = list(islice(self._source, PAGE))
+        more = [replace(r, band=self.bands.of(r.segment.id) if self.bands else "") for r in islice(self._source, PAGE)]
         if len(more) < PAGE:
             self._source = None
         if more:
@@ -219,6 +232,10 @@ class SegmentsView(QWidget):
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
         self.table.setSortingEnabled(True)
         self.scheme = None
+        self.loading_bands = False
+        self._bands_generation = 0
+        self._bands_signals = _BandsSignals(self)
+        self._bands_signals.ready.connect(self._bands_ready)
 
         self.document = QComboBox()
         self.system = QComboBox()
@@ -288,12 +305,42 @@ class SegmentsView(QWidget):
         """The analysis' cost scheme: the bands are those its estimate counts each pick in."""
         self.scheme = scheme
         self._read_bands()
-        self.apply_filter()
 
     def _read_bands(self) -> None:
-        store = self.context.store
-        self.model.bands = wf.pick_bands(store, self.scheme) if store is not None and self.scheme is not None else None
-        _refill(self.band, self.model.bands.names if self.model.bands else [])
+        """Read every pick's band off the UI thread (the whole job is read: seconds on a large project)."""
+        self._bands_generation += 1
+        generation, store, scheme = self._bands_generation, self.context.store, self.scheme
+        if store is None or scheme is None:
+            self._bands_ready(generation, None)
+            return
+        self.loading_bands = True
+        signals = self._bands_signals
+
+        def work() -> None:
+            try:
+                result: object = wf.pick_bands(store, scheme)
+            except TmtprimeError as error:
+                result = error
+            try:
+                signals.ready.emit(generation, result)
+            except RuntimeError:  # the view is gone
+                pass
+
+        QThreadPool.globalInstance().start(work)
+
+    @Slot(int, object)
+    def _bands_ready(self, generation: int, bands: object) -> None:
+        if generation != self._bands_generation:
+            return  # a newer read is under way
+        self.loading_bands = False
+        if isinstance(bands, TmtprimeError):
+            self.context.message.emit(f"bands not shown: {bands}")
+            bands = None
+        assert bands is None or isinstance(bands, PickBands)
+        self.model.set_bands(bands)
+        _refill(self.band, bands.names if bands else [])
+        if self.band.currentText() not in ("", ANY):
+            self.apply_filter()
 
     def _shortcuts(self) -> None:
         """Alt+1…9: take candidate 1…9 of the segment; Alt+Down / Alt+Up: next / previous segment."""
@@ -354,16 +401,13 @@ class SegmentsView(QWidget):
         row = self.detail.row
         if store is None or row is None or row.segment.id != segment_id:
             return
-        from tmtprime.errors import TmtprimeError
-
         try:
             line = wf.choose(store, row, None if candidate_id < 0 else candidate_id, text=text)
-            self._read_bands()
         except TmtprimeError as error:
             self.context.message.emit(str(error))
             return
-        line = replace(line, band=self.model.bands.of(segment_id) if self.model.bands else "")
-        self.model.replace_row(line)
+        self.model.replace_row(replace(line, band=""))  # until the bands are read again
+        self._read_bands()
         self.detail.show_row(line)
         edited = text is not None and line.pick is not None and line.pick.candidate.origin == "edited"
         self.context.message.emit(f"your {'text' if edited else 'pick'} is stored; exports and the analysis use it")

@@ -132,7 +132,8 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
-    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive(), timeout=timeout)
+    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive()
+                    and not window.segments.loading_bands, timeout=timeout)  # fmt: skip
 
 
 def screenshot(widget, name: str) -> Path:

@@ -41,6 +41,7 @@ def test_the_table_fetches_lazily_and_filters_by_system_confidence_and_text(wind
     assert len(rows) < 188
 
     view.system.setCurrentText("(any)")
+    qtbot.waitUntil(lambda: view.band.findText("TM 85-94") >= 0, timeout=60000)  # bands are read off the UI thread
     view.band.setCurrentText("TM 85-94")
     rows = [model.row(i) for i in range(model.rowCount())]
     assert rows and all(r.band == "TM 85-94" and 85 <= r.pick.candidate.fuzzy < 95 for r in rows)
