@@ -41,6 +41,21 @@ def test_rows_name_their_document_and_every_column_sorts(window, qtbot):
     screenshot(window, "segments-sorted")
 
 
+def test_a_sort_reads_the_rows_not_fetched_yet_off_the_ui_thread(window, qtbot, tmp_path):
+    from tests.gui.conftest import build_project
+
+    (tmp_path / "big").mkdir()
+    assert window.open_project(str(build_project(tmp_path / "big", copies=15)))  # 300 segments: more than a page
+    view = window.segments
+    assert view.model.rowCount() == 200 and view.model.canFetchMore(view.table.rootIndex())
+    view.model.sort(COLUMNS.index("Confidence"), Qt.SortOrder.DescendingOrder)
+    qtbot.waitUntil(lambda: not view.model.reading_rest, timeout=60000)
+    rows = [view.model.row(i) for i in range(view.model.rowCount())]
+    assert len(rows) == 300 and view.count.text() == "300 segments shown"
+    confidences = [r.confidence for r in rows]
+    assert confidences == sorted(confidences, reverse=True)
+
+
 def _section_centre(header, section):
     from PySide6.QtCore import QPoint
 
