@@ -54,6 +54,19 @@ SegmentRow = SegmentLine
 """A table row is the use case's line (segment, recommendation, pick, band)."""
 
 
+def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentRow
+    """How rows sort by ``column``: numbers as numbers (blanks last), text case-insensitively."""
+    name = COLUMNS[column]
+    if name in ("#", "Confidence", "Fuzzy"):
+
+        def number(row: SegmentRow) -> tuple[bool, float]:
+            value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
+            return (value is None, value or 0.0)
+
+        return number
+    return lambda row: SegmentTableModel._display(row, column).casefold()
+
+
 class _Delivery(QObject):
     """Results of work done off the UI thread (bands, the rows a sort needs), delivered on it."""
 
@@ -77,6 +90,8 @@ class SegmentTableModel(QAbstractTableModel):
         self._generation = 0
         self.reading_rest = False
         """True while the rows a sort needs are read off the UI thread."""
+        self._changed_meanwhile: dict[int, SegmentRow] = {}
+        self._bands_at_sort: PickBands | None = None
         self._signals = _Delivery(self)
         self._signals.rest.connect(self._rest_arrived)
         self._store: Store | None = None
@@ -111,6 +126,8 @@ class SegmentTableModel(QAbstractTableModel):
 
     def replace_row(self, line: SegmentRow) -> None:
         """Show a segment's line as it now is (after the user chose or edited its pick)."""
+        if self.reading_rest:
+            self._changed_meanwhile[line.segment.id] = line
         for i, row in enumerate(self._rows):
             if row.segment.id == line.segment.id:
                 self._rows[i] = line
@@ -145,57 +162,50 @@ class SegmentTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort every row of the filter by a column (``-1``: file order).
 
-        Rows not fetched yet are read first, off the UI thread (a minute for
-        100,000 segments on a loaded machine); the sort follows when they arrive.
+        Rows not fetched yet are read, banded and sorted off the UI thread (a
+        minute for 100,000 segments on a loaded machine); they replace the
+        table when they arrive, with any pick the user changed meanwhile.
         """
         self._sort = (column, order)
         if column < 0:
             return
         if self._source is None:
-            self._sort_rows()
+            self.layoutAboutToBeChanged.emit()
+            self._rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+            self.layoutChanged.emit()
             return
         source, self._source = self._source, None
-        generation, signals = self._generation, self._signals
+        generation, signals, bands, fetched = self._generation, self._signals, self.bands, list(self._rows)
         self.reading_rest = True
+        self._changed_meanwhile = {}
+        self._bands_at_sort = bands
 
         def work() -> None:
             try:
-                rest: object = list(source)
+                rows: object = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
+                rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)  # type: ignore[attr-defined]
             except TmtprimeError as error:
-                rest = error
+                rows = error
             try:
-                signals.rest.emit(generation, rest)
+                signals.rest.emit(generation, rows)
             except RuntimeError:  # the model is gone
                 pass
 
         QThreadPool.globalInstance().start(work)
 
     @Slot(int, object)
-    def _rest_arrived(self, generation: int, rest: object) -> None:
+    def _rest_arrived(self, generation: int, rows: object) -> None:
         if generation != self._generation:
             return  # reloaded meanwhile
         self.reading_rest = False
-        if isinstance(rest, list) and rest:
-            start = len(self._rows)
-            self.beginInsertRows(QModelIndex(), start, start + len(rest) - 1)
-            self._rows.extend(replace(r, band=self.bands.of(r.segment.id) if self.bands else "") for r in rest)
-            self.endInsertRows()
+        if isinstance(rows, list):
+            changed = self._changed_meanwhile
+            self.beginResetModel()
+            self._rows = [changed.get(r.segment.id, r) for r in rows] if changed else rows
+            self.endResetModel()
+            if self.bands is not self._bands_at_sort:  # read again meanwhile
+                self.set_bands(self.bands)
         self.complete.emit()
-        self._sort_rows()
-
-    def _sort_rows(self) -> None:
-        column, order = self._sort
-        self.layoutAboutToBeChanged.emit()
-        numeric = COLUMNS[column] in ("#", "Confidence", "Fuzzy")
-
-        def key(row: SegmentRow) -> tuple:
-            if numeric:
-                value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[COLUMNS[column]]
-                return (value is None, value or 0.0)
-            return (False, self._display(row, column).casefold())
-
-        self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
-        self.layoutChanged.emit()
 
     def fetch_all(self) -> None:
         """Fetch every remaining row (tests, select-all)."""
