@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 _FOLLOWING = False
 """True once the palette follows the system's colour scheme changes."""
@@ -70,12 +71,27 @@ def application() -> QApplication:
     return app
 
 
+def close_on_sigint(window: QWidget) -> None:
+    """Ctrl-C in the terminal closes ``window`` as its Quit action does (settings saved, work cancelled).
+
+    Python runs signal handlers only between bytecodes, and the Qt event loop
+    runs no Python while idle: a timer gives the interpreter a moment every
+    200 ms to notice the signal.
+    """
+    # The handler runs between any two bytecodes (inside a model's update, say): it only posts the close.
+    signal.signal(signal.SIGINT, lambda _signum, _frame: QTimer.singleShot(0, window.close))
+    ticker = QTimer(window, interval=200)
+    ticker.timeout.connect(lambda: None)
+    ticker.start()
+
+
 def run(project: str | None = None) -> int:
     """Open the main window (on ``project`` if given) and run the event loop."""
     from tmtprime.gui.window import MainWindow
 
     app = application()
     window = MainWindow()
+    close_on_sigint(window)
     window.show()
     if project:
         window.open_project(project)

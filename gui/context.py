@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -37,6 +38,13 @@ class ProjectContext(QObject):
     @property
     def name(self) -> str | None:
         return None if self.store is None else self.store.project().name
+
+    @property
+    def directory(self) -> str:
+        """The folder of the project file (where file dialogs start), or "" for a database URL."""
+        if self.store is None or not self.store.is_sqlite:
+            return ""
+        return str(Path(self.store.location).parent)
 
     def set_store(self, store: Store | None) -> None:
         """Switch to ``store`` (closing the previous one)."""

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from tmtprime.errors import TmtprimeError
 from tmtprime.formats import ColumnMapping, detect_format
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.file_dialogs import open_file_names
 
 FILE_FILTER = (
     "Translation files (*.tmx *.xlf *.xliff *.sdlxliff *.mqxliff *.mxliff *.txlf *.po *.csv *.tsv *.txt *.json *.jsonl *.gz);;"
@@ -89,15 +89,16 @@ class DropList(QListWidget):
 
 
 class FilesPage(QWizardPage):
-    def __init__(self) -> None:
+    def __init__(self, directory: str = "") -> None:
         super().__init__()
+        self.directory = directory
         self.setTitle("Files")
         self.setSubTitle("Drop files here or add them; the format is detected from the content.")
         self.files: list[tuple[str, str]] = []
         self.list = DropList()
         self.list.wizard_page = self  # type: ignore[attr-defined]
         add = QPushButton("Add files…")
-        add.clicked.connect(self._browse)
+        add.clicked.connect(self.browse_files)
         clear = QPushButton("Clear")
         clear.clicked.connect(self._clear)
         self.role = QComboBox()
@@ -127,11 +128,13 @@ class FilesPage(QWizardPage):
                 self.error.setText(str(error))
                 continue
             self.files.append((path, fmt))
+            if fmt == "tmx" and len(self.files) == 1:  # a TMX is a translation memory unless the user says otherwise
+                self.role.setCurrentIndex(self.role.findData("tm"))
             self.list.addItem(f"{Path(path).name}   [{fmt}]   {Path(path).parent}")
         self.completeChanged.emit()
 
-    def _browse(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Import files", "", FILE_FILTER)
+    def browse_files(self) -> None:
+        paths = open_file_names(self, "Import files", self.directory, FILE_FILTER)
         self.add_files(paths)
 
     def _clear(self) -> None:
@@ -243,7 +246,7 @@ class ImportDialog(QWizard):
         self.setWindowTitle("Import files")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.resize(820, 600)
-        self.files = FilesPage()
+        self.files = FilesPage(context.directory)
         self.columns = MappingPage(self.files)
         self.after = AfterPage()
         self.files_id = self.addPage(self.files)
@@ -251,6 +254,10 @@ class ImportDialog(QWizard):
         self.after_id = self.addPage(self.after)
         if files:
             self.files.add_files(files)
+
+    def browse_files(self) -> None:
+        """The "Add files…" dialog."""
+        self.files.browse_files()
 
     def nextId(self) -> int:  # noqa: N802
         current = self.currentId()

@@ -1,37 +1,34 @@
-"""The segments view: a lazily fetched table over the store, filters, a candidate detail pane, overrides, export.
+"""The segments view: a lazily fetched, sortable table, live filters, the candidates pane, picks, export.
 
-:class:`SegmentTableModel` pulls segments page by page from
-``store.segments.iter`` (keyset pages, so 100,000 segments cost nothing
-until scrolled to) together with their recommendations, and keeps only
-the rows that pass the filter. The pick shown is the library's
-(``tmtprime.store.exporter.pick_of``: the user's override, else the model's).
+:class:`SegmentTableModel` pulls the lines of ``workflows.segment_lines``
+page by page (keyset pages, so 100,000 segments cost nothing until scrolled
+to, or until a column is sorted). Pick, band and confidence are the use
+case's: the user's override or edited text, else the model's pick, in the
+band the estimate counts it in. Export writes what the filters show.
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -39,122 +36,67 @@ from PySide6.QtWidgets import (
 )
 
 from tmtprime.store import Store
-from tmtprime.store.exporter import EXPORT_FORMATS, Pick, best_fuzzy, candidate_confidence, pick_of
-from tmtprime.store.records import CandidateRecord, RecommendationRecord, SegmentRecord
+from tmtprime import workflows as wf
+from tmtprime.errors import TmtprimeError
+from tmtprime.store.exporter import EXPORT_FORMATS
+from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
 from tmtprime.gui.context import ProjectContext
-from tmtprime.gui.diffs import highlight
+from tmtprime.gui.candidates import DetailPane
+from tmtprime.gui.file_dialogs import save_file_name
 
 PAGE = 200
-COLUMNS = ("#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
+COLUMNS = ("Document", "#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
 ANY = "(any)"
+TYPING_PAUSE_MS = 250
+"""The text filter applies once typing pauses this long."""
 
-BandOf = Callable[[SegmentRecord, RecommendationRecord | None, Pick | None], str]
-"""Names the cost band of a segment's pick (given by the analysis' cost scheme)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SegmentRow:
-    """One table row: the segment, its recommendation and the chosen candidate."""
-
-    segment: SegmentRecord
-    recommendation: RecommendationRecord | None
-    pick: Pick | None
-    fuzzy: float | None
-    band: str = ""
-
-    @property
-    def system(self) -> str:
-        return self.pick.candidate.system if self.pick else ""
-
-    @property
-    def confidence(self) -> float | None:
-        return self.pick.confidence if self.pick else None
+SegmentRow = SegmentLine
+"""A table row is the use case's line (segment, recommendation, pick, band)."""
 
 
-@dataclass
-class SegmentFilter:
-    """What the table shows: picked system, band, confidence range, text (source or pick), document role."""
+def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentRow
+    """How rows sort by ``column``: numbers as numbers (blanks last), text case-insensitively."""
+    name = COLUMNS[column]
+    if name in ("#", "Confidence", "Fuzzy"):
 
-    system: str | None = None
-    band: str | None = None
-    min_confidence: float = 0.0
-    max_confidence: float = 1.0
-    text: str = ""
-    role: str | None = "document"
-    systems: frozenset[str] | None = field(default=None)
-    """Only these systems' candidates take part (the analysis' checkboxes); None = all."""
+        def number(row: SegmentRow) -> tuple[bool, float]:
+            value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
+            return (value is None, value or 0.0)
 
-    def accepts(self, row: SegmentRow) -> bool:
-        if self.system is not None and row.system != self.system:
-            return False
-        if self.band is not None and row.band != self.band:
-            return False
-        if self.min_confidence > 0.0 or self.max_confidence < 1.0:
-            c = row.confidence
-            if c is None or not self.min_confidence <= c <= self.max_confidence:
-                return False
-        if self.text:
-            needle = self.text.casefold()
-            pick_text = row.pick.candidate.text if row.pick else ""
-            if needle not in row.segment.source.casefold() and needle not in pick_text.casefold():
-                return False
-        return True
+        return number
+    return lambda row: SegmentTableModel._display(row, column).casefold()
 
 
-def scheme_bands(scheme) -> tuple[list[str], BandOf]:  # noqa: ANN001 - tmtprime.cost.CostScheme
-    """The CAT-convention band names of a cost scheme and the band of a pick, labelled as the estimate labels them.
+class _Delivery(QObject):
+    """Results of work done off the UI thread (bands, the rows a sort needs), delivered on it."""
 
-    A TM pick by its fuzzy band (``TM 85-94``, ``context``, ``new``), an MT pick by
-    the quality band of its predicted score, 100 - predicted TER (``MT 75-84``).
-    """
-    import numpy as np
-
-    flat = scheme.mt_pricing == "flat"
-    names = [f"TM {b.label}" for b in scheme.tm_bands] + ["context", "new"]
-    names += ["MT flat"] if flat else [f"MT {b.label}" for b in scheme.mt_bands]
-
-    def band_of(seg: SegmentRecord, rec: RecommendationRecord | None, pick: Pick | None) -> str:
-        if pick is None:
-            return ""
-        c = pick.candidate
-        if c.kind == "tm":
-            label, _payable = scheme.tm_band(c.fuzzy, c.attributes.get("match_type"))
-            return label if label in ("context", "new") else f"TM {label}"
-        if flat:
-            return "MT flat"
-        prediction = rec.predictions.get(c.id) if rec is not None else None
-        if prediction is None or prediction.predicted_ter is None:
-            return ""
-        index = int(scheme.quality_band_index(np.array([100.0 - prediction.predicted_ter]))[0])
-        return f"MT {scheme.mt_bands[index].label}"
-
-    return names, band_of
-
-
-def segment_rows(store: Store, role: str | None, band_of: BandOf | None = None) -> Iterator[SegmentRow]:
-    """Every segment of ``role`` with its recommendation and pick, page by page."""
-    segments = store.segments.iter(role=role, batch_size=PAGE)
-    while page := list(islice(segments, PAGE)):
-        recs = store.recommendations.for_segments([s.id for s in page])
-        for seg in page:
-            rec = recs.get(seg.id)
-            pick = pick_of(seg, rec)
-            band = band_of(seg, rec, pick) if band_of is not None else ""
-            yield SegmentRow(seg, rec, pick, best_fuzzy(seg), band)
+    ready = Signal(int, object)  # generation, PickBands | None | TmtprimeError
+    rest = Signal(int, object)  # generation, the remaining rows | TmtprimeError
 
 
 class SegmentTableModel(QAbstractTableModel):
-    """Segments of the project, fetched lazily (``canFetchMore``/``fetchMore``) and filtered."""
+    """Segments of the project (``workflows.segment_lines``), fetched lazily (``canFetchMore``/``fetchMore``)."""
+
+    complete = Signal()
+    """Every row of the filter is fetched (the count is exact)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SegmentRow] = []
         self._source: Iterator[SegmentRow] | None = None
-        self.filter = SegmentFilter()
-        self.band_of: BandOf | None = None
+        self.filter = SegmentQuery()
+        self.bands: PickBands | None = None
+        self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
+        self._generation = 0
+        self.reading_rest = False
+        """True while the rows a sort needs are read off the UI thread."""
+        self._changed_meanwhile: dict[int, SegmentRow] = {}
+        self._bands_at_sort: PickBands | None = None
+        self._signals = _Delivery(self)
+        self._signals.rest.connect(self._rest_arrived)
         self._store: Store | None = None
 
-    def reload(self, store: Store | None, flt: SegmentFilter | None = None) -> None:
+    def reload(self, store: Store | None, flt: SegmentQuery | None = None) -> None:
         """Start again from the first segment (another project, filter or data)."""
         self.beginResetModel()
         self._store = store
@@ -162,24 +104,33 @@ class SegmentTableModel(QAbstractTableModel):
             self.filter = flt
         self._rows = []
         self._source = None
+        self._generation += 1
+        self.reading_rest = False
         if store is not None:
-            self._source = (r for r in segment_rows(store, self.filter.role, self.band_of) if self.filter.accepts(r))
+            self._source = wf.segment_lines(store, self.filter, self.bands)
         self.endResetModel()
         self.fetchMore(QModelIndex())
+        if self._sort[0] >= 0:
+            self.sort(*self._sort)
 
     def row(self, i: int) -> SegmentRow:
         return self._rows[i]
 
-    def refresh_segment(self, segment_id: int) -> None:
-        """Re-read one segment's recommendation (after an override)."""
-        if self._store is None:
-            return
+    def set_bands(self, bands: PickBands | None) -> None:
+        """New bands (another scheme, or picks changed): the rows fetched so far and those to come show them."""
+        self.bands = bands
+        self._rows = [replace(r, band=bands.of(r.segment.id) if bands else "") for r in self._rows]
+        if self._rows:
+            band = COLUMNS.index("Band")
+            self.dataChanged.emit(self.index(0, band), self.index(len(self._rows) - 1, band))
+
+    def replace_row(self, line: SegmentRow) -> None:
+        """Show a segment's line as it now is (after the user chose or edited its pick)."""
+        if self.reading_rest:
+            self._changed_meanwhile[line.segment.id] = line
         for i, row in enumerate(self._rows):
-            if row.segment.id == segment_id:
-                rec = self._store.recommendations.for_segments([segment_id], model=row.recommendation.model if row.recommendation else None).get(segment_id)
-                pick = pick_of(row.segment, rec)
-                band = self.band_of(row.segment, rec, pick) if self.band_of else row.band
-                self._rows[i] = SegmentRow(row.segment, rec, pick, row.fuzzy, band)
+            if row.segment.id == line.segment.id:
+                self._rows[i] = line
                 self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
                 return
 
@@ -197,7 +148,7 @@ class SegmentTableModel(QAbstractTableModel):
     def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
         if parent.isValid() or self._source is None:
             return
-        more = list(islice(self._source, PAGE))
+        more = [replace(r, band=self.bands.of(r.segment.id) if self.bands else "") for r in islice(self._source, PAGE)]
         if len(more) < PAGE:
             self._source = None
         if more:
@@ -205,6 +156,56 @@ class SegmentTableModel(QAbstractTableModel):
             self.beginInsertRows(QModelIndex(), start, start + len(more) - 1)
             self._rows.extend(more)
             self.endInsertRows()
+        if self._source is None:
+            self.complete.emit()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort every row of the filter by a column (``-1``: file order).
+
+        Rows not fetched yet are read, banded and sorted off the UI thread (a
+        minute for 100,000 segments on a loaded machine); they replace the
+        table when they arrive, with any pick the user changed meanwhile.
+        """
+        self._sort = (column, order)
+        if column < 0:
+            return
+        if self._source is None:
+            self.layoutAboutToBeChanged.emit()
+            self._rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+            self.layoutChanged.emit()
+            return
+        source, self._source = self._source, None
+        generation, signals, bands, fetched = self._generation, self._signals, self.bands, list(self._rows)
+        self.reading_rest = True
+        self._changed_meanwhile = {}
+        self._bands_at_sort = bands
+
+        def work() -> None:
+            try:
+                rows: object = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
+                rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)  # type: ignore[attr-defined]
+            except TmtprimeError as error:
+                rows = error
+            try:
+                signals.rest.emit(generation, rows)
+            except RuntimeError:  # the model is gone
+                pass
+
+        QThreadPool.globalInstance().start(work)
+
+    @Slot(int, object)
+    def _rest_arrived(self, generation: int, rows: object) -> None:
+        if generation != self._generation:
+            return  # reloaded meanwhile
+        self.reading_rest = False
+        if isinstance(rows, list):
+            changed = self._changed_meanwhile
+            self.beginResetModel()
+            self._rows = [changed.get(r.segment.id, r) for r in rows] if changed else rows
+            self.endResetModel()
+            if self.bands is not self._bands_at_sort:  # read again meanwhile
+                self.set_bands(self.bands)
+        self.complete.emit()
 
     def fetch_all(self) -> None:
         """Fetch every remaining row (tests, select-all)."""
@@ -223,33 +224,35 @@ class SegmentTableModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, col)
-        if role == Qt.ItemDataRole.ToolTipRole and col in (1, 2):
+        if role == Qt.ItemDataRole.ToolTipRole and col in (0, 2, 3):
             return self._display(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 5, 6):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (1, 6, 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and col == 3 and row.pick and row.pick.overridden:
+        if role == Qt.ItemDataRole.ForegroundRole and col == 4 and row.pick and row.pick.overridden:
             return QColor(30, 110, 220)
-        if role == Qt.ItemDataRole.BackgroundRole and col == 5 and row.confidence is not None:
+        if role == Qt.ItemDataRole.BackgroundRole and col == 6 and row.confidence is not None:
             return _confidence_colour(row.confidence)
         return None
 
     @staticmethod
     def _display(row: SegmentRow, col: int) -> str:
         if col == 0:
-            return str(row.segment.position + 1)
+            return row.segment.document
         if col == 1:
-            return row.segment.source
+            return str(row.segment.position + 1)
         if col == 2:
-            return row.pick.candidate.text if row.pick else ""
+            return row.segment.source
         if col == 3:
+            return row.pick.candidate.text if row.pick else ""
+        if col == 4:
             if row.pick is None:
                 return ""
             return row.system + (" (yours)" if row.pick.overridden else "")
-        if col == 4:
-            return row.band
         if col == 5:
-            return "" if row.confidence is None else f"{row.confidence:.2f}"
+            return row.band
         if col == 6:
+            return "" if row.confidence is None else f"{row.confidence:.2f}"
+        if col == 7:
             return "" if row.fuzzy is None else f"{row.fuzzy:.0f}"
         return ""
 
@@ -258,112 +261,6 @@ def _confidence_colour(value: float) -> QColor:
     """Red (unsure) to green (sure), faint enough for text on top in light and dark palettes."""
     value = min(max(value, 0.0), 1.0)
     return QColor(int(220 * (1 - value)), int(180 * value), 60, 70)
-
-
-class CandidateCard(QFrame):
-    """One candidate: system, kind, scores, its text with the differences to the TM match; "Use this"."""
-
-    chosen = Signal(int)
-
-    def __init__(self, candidate: CandidateRecord, *, tm_target: str | None, source: str, rec: RecommendationRecord | None, picked: bool) -> None:
-        super().__init__()
-        self.candidate = candidate
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setObjectName("card")
-        if picked:
-            self.setStyleSheet("#card { border: 2px solid #3574f0; border-radius: 4px; }")
-        layout = QVBoxLayout(self)
-        facts = [f"<b>{html.escape(candidate.system)}</b> <span style='color:gray'>{candidate.kind.upper()}</span>"]
-        if candidate.fuzzy is not None:
-            facts.append(f"fuzzy {candidate.fuzzy:.0f}")
-        conf = candidate_confidence(rec, candidate.id)
-        if conf is not None:
-            facts.append(f"confidence {conf:.2f}")
-        prediction = rec.predictions.get(candidate.id) if rec else None
-        if prediction is not None and prediction.predicted_ter is not None:
-            facts.append(f"predicted TER {prediction.predicted_ter:.0f}")
-        if picked:
-            facts.append("<b style='color:#3574f0'>picked</b>")
-        head = QLabel(" · ".join(facts))
-        head.setWordWrap(True)
-        layout.addWidget(head)
-        if candidate.kind == "tm" and candidate.tm_source is not None:
-            tm_src = QLabel(f"<span style='color:gray'>TM source:</span> {highlight(candidate.tm_source, source, show_deleted=False)}")
-            tm_src.setWordWrap(True)
-            layout.addWidget(tm_src)
-        against = None if candidate.kind == "tm" else tm_target
-        self.text = QLabel(highlight(candidate.text, against))
-        self.text.setWordWrap(True)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.text)
-        layout.addStretch(1)
-        self.use = QPushButton("Use this")
-        self.use.setEnabled(rec is not None and not picked)
-        self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))
-        layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
-
-
-class DetailPane(QWidget):
-    """Every candidate of the selected segment side by side; differences to the TM match highlighted."""
-
-    override = Signal(int, int)  # segment id, candidate id (-1: back to the model's pick)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.header = QLabel("Select a segment to see its candidates.")
-        self.header.setWordWrap(True)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reset = QPushButton("Back to the model's pick")
-        self.reset.setVisible(False)
-        self.cards_host = QWidget()
-        self.cards = QHBoxLayout(self.cards_host)
-        self.cards.setContentsMargins(0, 0, 0, 0)
-        scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
-        scroll.setWidget(self.cards_host)
-        top = QHBoxLayout()
-        top.addWidget(self.header, 1)
-        top.addWidget(self.reset, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(scroll, 1)
-        self.row: SegmentRow | None = None
-        self.reset.clicked.connect(lambda: self.row and self.override.emit(self.row.segment.id, -1))
-
-    def show_row(self, row: SegmentRow | None) -> None:
-        self.row = row
-        while self.cards.count():
-            item = self.cards.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        if row is None:
-            self.header.setText("Select a segment to see its candidates.")
-            self.reset.setVisible(False)
-            return
-        seg = row.segment
-        ref = f"<br><span style='color:gray'>Reference:</span> {html.escape(seg.reference)}" if seg.reference else ""
-        ctx = f" <span style='color:gray'>({html.escape(seg.context)})</span>" if seg.context else ""
-        self.header.setText(
-            f"<span style='color:gray'>{html.escape(seg.document)} #{seg.position + 1}</span>{ctx}<br>"
-            f"<span style='font-size:115%'>{html.escape(seg.source)}</span>{ref}"
-        )
-        self.reset.setVisible(bool(row.pick and row.pick.overridden))
-        tm = [c for c in seg.candidates if c.kind == "tm"]
-        tm_target = max(tm, key=lambda c: c.fuzzy or 0.0).text if tm else None
-        picked = row.pick.candidate.id if row.pick else None
-        for c in seg.candidates:
-            card = CandidateCard(c, tm_target=tm_target, source=seg.source, rec=row.recommendation, picked=c.id == picked)
-            card.chosen.connect(lambda cid, sid=seg.id: self.override.emit(sid, cid))
-            self.cards.addWidget(card, 1)
-        if not seg.candidates:
-            self.cards.addWidget(QLabel("This segment has no candidates yet: run TM lookup or MT."))
-
-    def card_for(self, system: str) -> CandidateCard:
-        """The card of ``system``'s candidate (tests, keyboard users)."""
-        for i in range(self.cards.count()):
-            w = self.cards.itemAt(i).widget()
-            if isinstance(w, CandidateCard) and w.candidate.system == system:
-                return w
-        raise KeyError(system)
 
 
 class SegmentsView(QWidget):
@@ -382,13 +279,22 @@ class SegmentsView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch,
+        for col, mode in enumerate((QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch,
                                     QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents,
                                     QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
                                     QHeaderView.ResizeMode.ResizeToContents)):  # fmt: skip
             header.setSectionResizeMode(col, mode)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
+        self.table.setSortingEnabled(True)
+        self.scheme = None
+        self.loading_bands = False
+        self._bands_generation = 0
+        self._bands_signals = _Delivery(self)
+        self._bands_signals.ready.connect(self._bands_ready)
 
+        self.document = QComboBox()
         self.system = QComboBox()
         self.band = QComboBox()
         self.min_conf = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.05, decimals=2, value=0.0)
@@ -400,7 +306,7 @@ class SegmentsView(QWidget):
         self.role.addItem("All", None)
         self.count = QLabel()
         bar = QHBoxLayout()
-        for label, w in (("Show", self.role), ("System", self.system), ("Band", self.band),
+        for label, w in (("Show", self.role), ("Document", self.document), ("System", self.system), ("Band", self.band),
                          ("Confidence", self.min_conf), ("to", self.max_conf)):  # fmt: skip
             bar.addWidget(QLabel(label))
             bar.addWidget(w)
@@ -408,15 +314,19 @@ class SegmentsView(QWidget):
         export = QPushButton("Export…")
         export.clicked.connect(self.export_dialog)
         bar.addWidget(export)
-        for combo in (self.system, self.band, self.role):
+        for combo in (self.document, self.system, self.band, self.role):
             combo.currentIndexChanged.connect(self.apply_filter)
         for spin in (self.min_conf, self.max_conf):
             spin.valueChanged.connect(self.apply_filter)
+        self._typing = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
+        self._typing.timeout.connect(self.apply_filter)
+        self.text.textChanged.connect(self._typing.start)
         self.text.returnPressed.connect(self.apply_filter)
-        self.text.textChanged.connect(lambda t: t == "" and self.apply_filter())
+        self._shortcuts()
 
         self.detail = DetailPane()
         self.detail.override.connect(self.override)
+        self.detail.edited.connect(self.override)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.detail)
@@ -428,15 +338,18 @@ class SegmentsView(QWidget):
         layout.addWidget(self.count)
         self.model.rowsInserted.connect(self._update_count)
         self.model.modelReset.connect(self._update_count)
+        self.model.complete.connect(self._update_count)
         context.project_changed.connect(self.reload)
         context.data_changed.connect(self.reload)
 
     # -- filters ----------------------------------------------------------------------
 
-    def current_filter(self) -> SegmentFilter:
+    def current_filter(self) -> SegmentQuery:
         system = self.system.currentText()
         band = self.band.currentText()
-        return SegmentFilter(
+        document = self.document.currentText()
+        return SegmentQuery(
+            document=None if document in ("", ANY) else document,
             system=None if system in ("", ANY) else system,
             band=None if band in ("", ANY) else band,
             min_confidence=self.min_conf.value(),
@@ -445,18 +358,83 @@ class SegmentsView(QWidget):
             role=self.role.currentData(),
         )
 
-    def set_bands(self, bands: list[str], band_of: BandOf | None) -> None:
-        """The bands of the cost scheme and how to name a pick's band (from the analysis)."""
-        self.model.band_of = band_of
-        _refill(self.band, bands)
-        self.apply_filter()
+    def set_scheme(self, scheme) -> None:  # noqa: ANN001 - tmtprime.cost.CostScheme
+        """The analysis' cost scheme: the bands are those its estimate counts each pick in."""
+        self.scheme = scheme
+        self._read_bands()
+
+    def _read_bands(self) -> None:
+        """Read every pick's band off the UI thread (the whole job is read: seconds on a large project)."""
+        self._bands_generation += 1
+        generation, store, scheme = self._bands_generation, self.context.store, self.scheme
+        if store is None or scheme is None:
+            self._bands_ready(generation, None)
+            return
+        self.loading_bands = True
+        signals = self._bands_signals
+
+        def work() -> None:
+            try:
+                result: object = wf.pick_bands(store, scheme)
+            except TmtprimeError as error:
+                result = error
+            try:
+                signals.ready.emit(generation, result)
+            except RuntimeError:  # the view is gone
+                pass
+
+        QThreadPool.globalInstance().start(work)
+
+    @Slot(int, object)
+    def _bands_ready(self, generation: int, bands: object) -> None:
+        if generation != self._bands_generation:
+            return  # a newer read is under way
+        self.loading_bands = False
+        if isinstance(bands, TmtprimeError):
+            self.context.message.emit(f"bands not shown: {bands}")
+            bands = None
+        assert bands is None or isinstance(bands, PickBands)
+        self.model.set_bands(bands)
+        _refill(self.band, bands.names if bands else [])
+        if self.band.currentText() not in ("", ANY):
+            self.apply_filter()
+
+    def _shortcuts(self) -> None:
+        """Alt+1…9: take candidate 1…9 of the segment; Alt+Down / Alt+Up: next / previous segment."""
+        within = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for n in range(1, 10):
+            QShortcut(QKeySequence(f"Alt+{n}"), self, lambda n=n: self.take_candidate(n), context=within)
+        QShortcut(QKeySequence("Alt+Down"), self, lambda: self.move(1), context=within)
+        QShortcut(QKeySequence("Alt+Up"), self, lambda: self.move(-1), context=within)
+
+    def take_candidate(self, n: int) -> None:
+        """Make the ``n``-th card (1-based, left to right) the pick, as its "Use this" does."""
+        cards = self.detail.cards_in_order()
+        if self.detail.row is not None and 1 <= n <= len(cards):
+            self.override(self.detail.row.segment.id, cards[n - 1].candidate.id)
+
+    def move(self, step: int) -> None:
+        """Select the next (``step`` 1) or previous (-1) segment of the list."""
+        current = self.table.currentIndex().row()
+        target = max(0, current + step) if current >= 0 else 0
+        if target >= self.model.rowCount() and self.model.canFetchMore(QModelIndex()):
+            self.model.fetchMore(QModelIndex())
+        if target < self.model.rowCount():
+            self.table.selectRow(target)
 
     @Slot()
     def reload(self) -> None:
         store = self.context.store
+        self._read_bands()
         systems = [s.name for s in store.systems.list()] if store is not None else []
         _refill(self.system, systems)
+        _refill(self.document, self.documents())
         self.apply_filter()
+
+    def documents(self) -> list[str]:
+        """Names of the project's documents of the role shown (what the Document filter offers)."""
+        store = self.context.store
+        return [d.name for d in store.documents.list(role=self.role.currentData())] if store is not None else []
 
     @Slot()
     def apply_filter(self) -> None:
@@ -465,7 +443,8 @@ class SegmentsView(QWidget):
 
     def _update_count(self) -> None:
         more = "+" if self.model.canFetchMore(QModelIndex()) else ""
-        self.count.setText(f"{self.model.rowCount()}{more} segments shown")
+        n = self.model.rowCount()
+        self.count.setText(f"{n}{more} segment{'' if n == 1 and not more else 's'} shown")
 
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -473,53 +452,51 @@ class SegmentsView(QWidget):
 
     # -- overrides and export -------------------------------------------------------------
 
-    @Slot(int, int)
-    def override(self, segment_id: int, candidate_id: int) -> None:
-        """Store the user's pick for a segment (``-1``: back to the model's); every view follows."""
+    def override(self, segment_id: int, candidate_id: int, text: str | None = None) -> None:
+        """Store the user's pick for a segment (``-1``: back to the model's; ``text``: as edited); every view follows."""
         store = self.context.store
         row = self.detail.row
-        if store is None or row is None or row.recommendation is None:
+        if store is None or row is None or row.segment.id != segment_id:
             return
-        from tmtprime.errors import TmtprimeError
-
         try:
-            store.recommendations.set_override(segment_id, None if candidate_id < 0 else candidate_id, model=row.recommendation.model)
+            line = wf.choose(store, row, None if candidate_id < 0 else candidate_id, text=text)
         except TmtprimeError as error:
             self.context.message.emit(str(error))
             return
-        self.model.refresh_segment(segment_id)
-        current = self.table.currentIndex()
-        if current.isValid():
-            self.detail.show_row(self.model.row(current.row()))
-        self.context.message.emit("your pick is stored; exports and the analysis use it")
+        self.model.replace_row(replace(line, band=""))  # until the bands are read again
+        self._read_bands()
+        self.detail.show_row(line)
+        edited = text is not None and line.pick is not None and line.pick.candidate.origin == "edited"
+        self.context.message.emit(f"your {'text' if edited else 'pick'} is stored; exports and the analysis use it")
         self.context.overrides_changed.emit()
 
     def export_dialog(self) -> None:
-        dialog = ExportDialog(self)
+        dialog = ExportDialog(self, self.context.directory)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.path.text().strip():
             self.export(dialog.format.currentText(), dialog.path.text().strip())
 
     def export(self, fmt: str, path: str) -> bool:
-        """Export the picks on the worker thread (the library writes the file)."""
-        from tmtprime.gui import work
+        """Export what the list shows (its filters) on the worker thread; the library writes the file."""
+        query, bands = self.current_filter(), self.model.bands
 
-        role = self.role.currentData()
-        return self.context.run(
-            f"Export {fmt}", lambda st, rep: work.export(st, rep, fmt, path, role=role), self.context.message.emit, changes_data=False
-        )
+        def work(store: Store, reporter) -> str:  # noqa: ANN001 - Reporter
+            return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).summary()
+
+        return self.context.run(f"Export {fmt}", work, self.context.message.emit, changes_data=False)
 
 
 class ExportDialog(QDialog):
     """Format and file of an export."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, directory: str = "") -> None:
         super().__init__(parent)
+        self.directory = directory
         self.setWindowTitle("Export picks")
         self.format = QComboBox()
         self.format.addItems(list(EXPORT_FORMATS))
         self.path = QLineEdit()
         browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
+        browse.clicked.connect(self.browse_files)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
@@ -531,9 +508,9 @@ class ExportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def _browse(self) -> None:
+    def browse_files(self) -> None:
         suffix = {"xliff": "xlf", "xliff2": "xlf"}.get(self.format.currentText(), self.format.currentText())
-        path, _ = QFileDialog.getSaveFileName(self, "Export to", f"picks.{suffix}")
+        path = save_file_name(self, "Export to", str(Path(self.directory) / f"picks.{suffix}"))
         if path:
             self.path.setText(path)
 

@@ -31,8 +31,26 @@ from PySide6.QtWidgets import (
     QHeaderView,
 )
 
+from tmtprime import workflows as wf
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
+
+
+NO_MODEL = "No model in this project yet."
+
+
+def worse_than_best_single(cv: dict[str, Any]) -> str | None:
+    """A warning in words when the model's picks are worse than always taking the best single system."""
+    gap = cv.get("gap_closed")
+    if gap is None or gap >= 0:
+        return None
+    best = cv.get("best_single")
+    system = f"always taking <b>{html.escape(best)}</b>" if best else "always taking the best single system"
+    return (
+        f"<b>This model is worse than {system}</b>: its picks need more post-editing on the dev data "
+        f"(it closes {100 * gap:.1f} % of the gap to the best possible picks). Do not recommend with it; "
+        "train on more or more varied development data, or use another model."
+    )
 
 
 def decision_points(card: dict[str, Any]) -> list[dict[str, float]]:
@@ -70,6 +88,8 @@ class TrainingView(QWidget):
         self.card: dict[str, Any] | None = None
         self.points: list[dict[str, float]] = []
         self.model_name: str | None = None
+        self.problem: str | None = None
+        """What the project lacks for training, in words (None: it can train)."""
 
         self.models = QComboBox()
         self.models.currentTextChanged.connect(self.show_model)
@@ -80,9 +100,19 @@ class TrainingView(QWidget):
         top.addWidget(self.models, 1)
         top.addWidget(self.train_button)
 
-        self.summary = QLabel("No model yet: import dev data (segments with references and candidates) and train.")
+        self.summary = QLabel(NO_MODEL)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.needs = QLabel()
+        self.needs.setObjectName("training-needs")
+        self.needs.setWordWrap(True)
+        self.needs.setVisible(False)
+        self.warning = QLabel()
+        self.warning.setObjectName("model-warning")
+        self.warning.setWordWrap(True)
+        self.warning.setTextFormat(Qt.TextFormat.RichText)
+        self.warning.setStyleSheet("color: #d03030")
+        self.warning.setVisible(False)
         self.ter_table = QTableWidget(0, 2)
         self.ter_table.setHorizontalHeaderLabels(["Mean sentence TER of", "TER"])
         self.ter_table.verticalHeader().setVisible(False)
@@ -108,6 +138,8 @@ class TrainingView(QWidget):
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.addWidget(self.summary)
+        lv.addWidget(self.warning)
+        lv.addWidget(self.needs)
         lv.addWidget(self.ter_table, 1)
         right = QWidget()
         rv = QVBoxLayout(right)
@@ -120,16 +152,28 @@ class TrainingView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
-        context.project_changed.connect(self.reload)
+        context.project_changed.connect(self._project_changed)
         context.data_changed.connect(self.reload)
         context.analysis_changed.connect(self._analysis_changed)
         self._cost_text = ""
 
     @Slot()
-    def reload(self) -> None:
+    def _project_changed(self) -> None:
+        self._cost_text = ""  # the previous project's figures
+        self.models.clear()
+        self.reload()
+
+    @Slot()
+    def reload(self, select: str | None = None) -> None:
+        """The project's models (``select``, else the one shown, else the newest) and what training needs."""
         store = self.context.store
         names = [m.name for m in store.models.list()] if store is not None else []
-        current = self.models.currentText()
+        current = select or self.models.currentText()
+        self.problem = wf.training_data_problem(store) if store is not None else None
+        self.needs.setText(self.problem or "")
+        self.needs.setVisible(self.problem is not None)
+        self.train_button.setEnabled(store is not None and self.problem is None)
+        self.train_button.setToolTip(self.problem or "train a model on the project's development data")
         self.models.blockSignals(True)
         self.models.clear()
         self.models.addItems(names)
@@ -143,7 +187,12 @@ class TrainingView(QWidget):
         store = self.context.store
         if store is None or not name:
             self.card, self.points, self.model_name = None, [], None
+            self.summary.setText(NO_MODEL)
+            self.warning.setVisible(False)
+            self.ter_table.setRowCount(0)
+            self._cost_text = ""
             self.curve.clear("Train a model to see its precision-recall curve.")
+            self.slider_text.setText("")
             self.slider.setEnabled(False)
             self.apply_button.setEnabled(False)
             return
@@ -159,6 +208,8 @@ class TrainingView(QWidget):
             facts.append(f"gap to the oracle closed <b>{100 * cv['gap_closed']:.1f} %</b> · ECE {cv.get('ece', float('nan')):.3f} · "
                          f"r(confidence, TER) {cv.get('pearson_confidence_ter', float('nan')):+.3f}")
         self.summary.setText("<br>".join(facts))
+        self.warning.setText(worse_than_best_single(cv) or "")
+        self.warning.setVisible(bool(self.warning.text()))
         mean_ter = cv.get("mean_ter", {})
         self.ter_table.setRowCount(len(mean_ter))
         for r, (what, value) in enumerate(mean_ter.items()):
@@ -208,9 +259,14 @@ class TrainingView(QWidget):
 
     @Slot()
     def train(self) -> bool:
+        """Train on the worker; the new model is then the one shown. False (and why, on screen) without dev data."""
+        if self.problem is not None:
+            self.context.message.emit(self.problem)
+            return False
+
         def done(name: str) -> None:
             self.context.message.emit(f"trained model {name!r}")
-            self.models.setCurrentText(name)
+            self.reload(select=name)
 
         return self.context.run_process("Training", "train", {}, done)
 

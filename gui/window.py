@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Slot
@@ -10,8 +11,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -28,6 +30,8 @@ from PySide6.QtWidgets import (
 from tmtprime.errors import TmtprimeError
 from tmtprime.store import Store
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.credentials import SessionPasswords, is_url, password_of, wants_password, without_password
+from tmtprime.gui.file_dialogs import open_file_name, save_file_name
 
 APP_TITLE = "TMTprime"
 MAX_RECENT = 8
@@ -56,8 +60,6 @@ class NewProjectDialog(QDialog):
         self.target.setCurrentText("es")
         form = QFormLayout(self)
         row = QWidget()
-        from PySide6.QtWidgets import QHBoxLayout
-
         h = QHBoxLayout(row)
         h.setContentsMargins(0, 0, 0, 0)
         h.addWidget(self.path, 1)
@@ -71,9 +73,50 @@ class NewProjectDialog(QDialog):
         form.addRow(buttons)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "New project", self.path.text(), PROJECT_FILTER)
+        path = save_file_name(self, "New project", self.path.text(), PROJECT_FILTER)
         if path:
             self.path.setText(path)
+
+
+class OpenProjectDialog(QDialog):
+    """A project file (typed, recent or browsed) or a database URL (``postgresql+psycopg://user@host/db``)."""
+
+    def __init__(self, parent: QWidget | None, recent: list[str], directory: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open project")
+        self.directory = directory
+        self.where = QComboBox(editable=True)
+        self.where.addItems(recent)
+        self.where.setCurrentText("")
+        self.where.lineEdit().setPlaceholderText("project file, or database URL such as postgresql+psycopg://user@host/db")
+        self.where.setMinimumWidth(520)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self.browse_files)
+        row = QWidget()
+        h = QHBoxLayout(row)
+        h.setContentsMargins(0, 0, 0, 0)
+        h.addWidget(self.where, 1)
+        h.addWidget(browse)
+        form = QFormLayout(self)
+        form.addRow("Project", row)
+        note = QLabel("A password in a URL is used for this session only; it is never saved. "
+                      "Without one, PGPASSWORD or ~/.pgpass is used, or you are asked.")  # fmt: skip
+        note.setWordWrap(True)
+        note.setStyleSheet("color: gray")
+        form.addRow(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def browse_files(self) -> None:
+        path = open_file_name(self, "Open project", self.directory, PROJECT_FILTER)
+        if path:
+            self.where.setCurrentText(path)
+            self.accept()
+
+    def location(self) -> str:
+        return self.where.currentText().strip()
 
 
 class MainWindow(QMainWindow):
@@ -83,6 +126,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.context = context or ProjectContext(self)
         self.settings = QSettings()
+        self.passwords = SessionPasswords()
         self.setWindowTitle(window_title(None))
         self.resize(1280, 820)
         self.setAcceptDrops(True)
@@ -123,6 +167,8 @@ class MainWindow(QMainWindow):
         runner.ended.connect(self._task_ended)
         self._restore()
         self._project_changed()
+        self._previous_hook = sys.excepthook
+        sys.excepthook = self._unhandled
 
     # -- building -------------------------------------------------------------------
 
@@ -138,7 +184,7 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
         self.act_new = self._action("&New project…", self.new_project, K.New, "create a project file")
-        self.act_open = self._action("&Open project…", self.open_project_dialog, K.Open, "open a project file")
+        self.act_open = self._action("&Open project…", self.open_project_dialog, K.Open, "open a project file or database URL")
         self.act_import = self._action("&Import files…", self.import_dialog, "Ctrl+I", "import documents, dev data or a TM")
         self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E", "write the picks as CSV, JSON, XLIFF or TMX")
         self.act_close = self._action("&Close project", lambda: self.context.set_store(None), "Ctrl+W")
@@ -148,9 +194,11 @@ class MainWindow(QMainWindow):
         self.act_recommend = self._action("&Recommend", self.analysis.run_recommend, "Ctrl+R", "pick a candidate per segment")
         self.act_train = self._action("&Train model", self.training.train, "Ctrl+T", "train on the dev data")
         self.act_cancel = self._action("&Cancel task", self.context.runner.cancel, "Esc")
+        self.act_refresh = self._action("Re&fresh", self.refresh, QKeySequence.StandardKey.Refresh,
+                                        "show what other processes changed in the project")  # fmt: skip
         self.act_cancel.setEnabled(False)
         self.project_actions = [self.act_import, self.act_export, self.act_close, self.act_lookup,
-                                self.act_translate, self.act_recommend, self.act_train]  # fmt: skip
+                                self.act_translate, self.act_recommend, self.act_train, self.act_refresh]  # fmt: skip
 
     def _build_project_bar(self) -> None:
         bar = QToolBar("Project", objectName="project-bar", movable=False)
@@ -193,6 +241,8 @@ class MainWindow(QMainWindow):
         project.addSeparator()
         project.addAction(self.act_cancel)
         view = menu.addMenu("&View")
+        view.addAction(self.act_refresh)
+        view.addSeparator()
         for i in range(self.tabs.count()):
             view.addAction(self._action(self.tabs.tabText(i), lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}"))
         help_menu = menu.addMenu("&Help")
@@ -218,29 +268,56 @@ class MainWindow(QMainWindow):
             return
         path = dialog.path.text().strip()
         try:
-            store = Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText())
+            Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText()).close()
         except TmtprimeError as error:
             self.show_error("Cannot create the project", str(error))
             return
-        self._opened(store, path)
+        self.open_project(path)
 
     def open_project_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", self.settings.value("last_dir", "", str), PROJECT_FILTER)
-        if path:
-            self.open_project(path)
+        dialog = OpenProjectDialog(self, self._recent(), self.settings.value("last_dir", "", str))
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.location():
+            self.open_project(dialog.location())
 
     def open_project(self, location: str) -> bool:
-        """Open a project file or URL; an error goes to a dialog. True when it opened."""
-        try:
-            store = Store.open(location)
-        except TmtprimeError as error:
-            self.show_error("Cannot open the project", str(error))
-            return False
-        self._opened(store, location)
+        """Open a project file or database URL; an error goes to a dialog. True when it opened.
+
+        A password in the URL is kept for the session only; without one the
+        driver looks in ``PGPASSWORD`` and ``~/.pgpass``, and when the server
+        still wants one the user is asked (once per session).
+        """
+        location = location.strip()
+        bare = without_password(location)
+        if (given := password_of(location)) is not None:
+            self.passwords.remember(bare, given)
+        while True:
+            try:
+                store = Store.open(self.passwords.connect_url(bare), hold_files=False)
+                break
+            except TmtprimeError as error:
+                if not (is_url(bare) and wants_password(str(error))):
+                    self.show_error("Cannot open the project", str(error))
+                    return False
+                self.passwords.forget(bare)
+                password = self.ask_password(bare, retry=given is not None)
+                if password is None:
+                    return False
+                self.passwords.remember(bare, password)
+                given = password
+        self._opened(store, bare)
         return True
 
+    def ask_password(self, location: str, *, retry: bool = False) -> str | None:
+        """The database password, asked in a dialog (None when the user cancels)."""
+        note = "The password was not accepted. " if retry else ""
+        text, ok = QInputDialog.getText(
+            self, "Database password", f"{note}Password for {location}\n(kept for this session only, never saved)",
+            QLineEdit.EchoMode.Password,
+        )  # fmt: skip
+        return text if ok else None
+
     def _opened(self, store: Store, location: str) -> None:
-        if "://" not in location:
+        if not is_url(location):
             location = str(Path(location).resolve())
             self.settings.setValue("last_dir", str(Path(location).parent))
         recent = [location] + [r for r in self._recent() if r != location]
@@ -250,7 +327,8 @@ class MainWindow(QMainWindow):
 
     def _recent(self) -> list[str]:
         value = self.settings.value("recent", [])
-        return [value] if isinstance(value, str) else list(value or [])
+        listed = [value] if isinstance(value, str) else list(value or [])
+        return list(dict.fromkeys(without_password(r) for r in listed))  # an older release stored passwords
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -275,9 +353,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _scheme_changed(self, scheme) -> None:  # noqa: ANN001 - CostScheme
-        from tmtprime.gui.segments import scheme_bands
-
-        self.segments.set_bands(*scheme_bands(scheme))
+        self.segments.set_scheme(scheme)
 
     # -- dialogs --------------------------------------------------------------------
 
@@ -294,6 +370,19 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
+
+    def refresh(self) -> None:
+        """Reload every view from the project (another process may have changed it)."""
+        if self.context.store is not None:
+            self.context.data_changed.emit()
+            self.statusBar().showMessage("reloaded from the project", 4000)
+
+    def _unhandled(self, kind: type[BaseException], error: BaseException, tb) -> None:  # noqa: ANN001
+        """A library error escaping a slot (a storage error: locked, I/O, malformed) is a message, not a traceback."""
+        if isinstance(error, TmtprimeError):
+            self.show_error("The project cannot be read or written", str(error))
+        else:
+            self._previous_hook(kind, error, tb)
 
     def _about(self) -> None:
         from tmtprime import __version__
@@ -364,4 +453,6 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("tab", self.tabs.currentIndex())
         self.context.set_store(None)
+        if sys.excepthook == self._unhandled:
+            sys.excepthook = self._previous_hook
         super().closeEvent(event)

@@ -132,7 +132,8 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
-    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive(), timeout=timeout)
+    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive()
+                    and not window.segments.loading_bands, timeout=timeout)  # fmt: skip
 
 
 def screenshot(widget, name: str) -> Path:
@@ -140,6 +141,38 @@ def screenshot(widget, name: str) -> Path:
     path = OUTPUT / f"{name}.png"
     assert widget.grab().save(str(path)), f"could not write {path}"
     return path
+
+
+def app_under_xvfb(project: Path, tmp_path: Path, when_shown: str):  # noqa: ANN201 - CompletedProcess
+    """Run ``tmtprime gui PROJECT`` on Xvfb (xcb); once its window is up, the shell lines ``when_shown``.
+
+    In ``when_shown``, ``$app`` is the application's pid and ``$id`` its X window.
+    The user's settings go to ``tmp_path/config``. Skips without xvfb-run and xdotool.
+    """
+    import shutil
+    import subprocess
+    import sys
+    import textwrap
+
+    from tests.conftest import require
+
+    require(all(shutil.which(t) for t in ("xvfb-run", "xdotool", "xauth")), "xvfb-run, xdotool and xauth")
+    script = tmp_path / "run.sh"
+    script.write_text(textwrap.dedent(f"""\
+        {sys.executable} -m tmtprime gui {project} &
+        app=$!
+        for i in $(seq 1 120); do
+          id=$(xdotool search --name 'TMTprime — demo' 2>/dev/null | head -1)
+          if [ -n "$id" ]; then {when_shown}; fi
+          kill -0 $app 2>/dev/null || {{ echo "the application exited"; exit 3; }}
+          sleep 0.5
+        done
+        echo "no window"; kill $app; exit 4
+        """), encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="xcb", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))  # fmt: skip
+    return subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", "bash", str(script)],
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)  # fmt: skip
 
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

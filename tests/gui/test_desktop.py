@@ -4,14 +4,14 @@ the one-line error without PySide6, and a core library that never loads Qt."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
-from tests.conftest import ROOT, require
+from tests.conftest import ROOT
+from tests.gui.conftest import app_under_xvfb
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -22,24 +22,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def test_tmtprime_gui_opens_a_window_titled_with_the_project(project_path, tmp_path):
-    require(all(shutil.which(t) for t in ("xvfb-run", "xdotool", "xauth")), "xvfb-run, xdotool and xauth")
-    script = tmp_path / "run.sh"
-    script.write_text(textwrap.dedent(f"""\
-        {sys.executable} -m tmtprime gui {project_path} &
-        app=$!
-        for i in $(seq 1 120); do
-          id=$(xdotool search --name 'TMTprime — demo' 2>/dev/null | head -1)
-          if [ -n "$id" ]; then xdotool getwindowname "$id"; kill $app; wait $app; exit 0; fi
-          kill -0 $app 2>/dev/null || {{ echo "the application exited"; exit 3; }}
-          sleep 0.5
-        done
-        echo "no window"; kill $app; exit 4
-        """), encoding="utf-8")
-    out = subprocess.run(
-        ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", "bash", str(script)],
-        capture_output=True, text=True, timeout=180, cwd=tmp_path,
-        env=_env(QT_QPA_PLATFORM="xcb", XDG_CONFIG_HOME=str(tmp_path / "config")),
-    )
+    out = app_under_xvfb(project_path, tmp_path, 'xdotool getwindowname "$id"; kill $app; wait $app; exit 0')
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip().splitlines()[-1] == "TMTprime — demo"
 

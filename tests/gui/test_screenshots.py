@@ -56,3 +56,19 @@ def test_screenshots_of_the_main_views(window, qtbot, tmp_path):
     written.append(screenshot(dialog, "import-columns"))
     for path in written:
         assert path.stat().st_size > 5000 and _not_blank(path), path
+
+
+def test_screenshots_of_the_open_project_dialog_and_a_file_dialog(window, qtbot, project_path):
+    from tmtprime.gui.file_dialogs import safe_dialog
+    from tmtprime.gui.window import OpenProjectDialog
+
+    dialog = OpenProjectDialog(window, window._recent(), str(project_path.parent))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.wait(100)
+    files = safe_dialog(window, "Open project", str(project_path.parent), "TMTprime projects (*.db *.sqlite);;All files (*)")
+    qtbot.addWidget(files)
+    files.show()
+    qtbot.wait(1500)  # the folder listed, the type column filled from the names alone
+    for path in (screenshot(dialog, "open-project"), screenshot(files, "file-dialog-project-folder")):
+        assert path.stat().st_size > 3000 and _not_blank(path), path

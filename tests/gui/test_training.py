@@ -41,12 +41,59 @@ def _mt_picks(window) -> int:
     return sum(v["segments"] for s, v in est.plan("tmtprime").by_system.items() if s in mt)
 
 
-def test_training_without_dev_data_shows_the_library_message(window, qtbot):
+def test_without_dev_data_train_is_off_and_the_tab_says_in_words_what_training_needs(window, qtbot):
     wait_idle(qtbot, window)
-    assert window.training.train()
-    qtbot.waitUntil(lambda: bool(window.errors), timeout=120000)
-    message = window.errors.pop()
-    assert "dev" in message and "Traceback" not in message and len(message.splitlines()) == 1
+    view = window.training
+    assert not view.train_button.isEnabled() and view.needs.isVisibleTo(view)
+    text = view.needs.text()
+    assert "no development data" in text and "reference" in text and "Dev data (with references)" in text
+    assert "--" not in text  # no command-line flag quoted at a window user
+    assert view.train() is False and not window.context.runner.busy
+
+
+def test_the_tab_follows_the_project_and_selects_the_model_it_trained(window, qtbot, tmp_path):
+    from tests.recommend.synthetic import build
+    from tests.test_product_workflow import _mapping
+    from tmtprime.cli import main
+
+    wait_idle(qtbot, window)
+    view = window.training
+    window.tabs.setCurrentWidget(view)
+    assert view.model_name == "shipped-default" and view.ter_table.rowCount() > 0
+
+    paths, _ = build(tmp_path, n_dev=40, n_new=5)
+    db = tmp_path / "dev.db"
+    assert main(["project", "create", str(db), "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", str(db), str(paths["tm"]), "--as", "tm", "--source-col", "source", "--target-col", "target", "-q"]) == 0
+    assert main(["import", str(db), str(paths["dev"]), "--as", "dev", "--reference-col", "reference", *_mapping(), "-q"]) == 0
+    assert window.open_project(str(db))
+    assert view.model_name is None and view.ter_table.rowCount() == 0 and "shipped-default" not in view.summary.text()
+    assert view.train_button.isEnabled() and not view.needs.isVisible()
+
+    window.context.store.models.save("older", b"", {"what": "a model stored before the training"})
+    window.refresh()
+    assert view.models.currentText() == "older"
+    assert view.train()
+    qtbot.waitUntil(lambda: not window.context.runner.busy, timeout=600000)
+    assert not window.errors
+    names = [view.models.itemText(i) for i in range(view.models.count())]
+    assert len(names) == 2 and view.models.currentText() == names[-1] != "older"
+    assert view.model_name == names[-1] and "gap to the oracle closed" in view.summary.text()
+
+
+def test_a_model_worse_than_the_best_single_system_is_called_so(window, qtbot):
+    wait_idle(qtbot, window)
+    view = window.training
+    card = {"cross_validated": {"gap_closed": -1.027, "best_single": "tm-lookup", "ece": 0.1, "pearson_confidence_ter": -0.2,
+                                "mean_ter": {"TMTprime picks": 40.0, "best single system": 30.0}}}  # fmt: skip
+    window.context.store.models.save("worse", b"", card)
+    window.refresh()
+    view.models.setCurrentText("worse")
+    assert view.warning.isVisibleTo(view)
+    text = view.warning.text()
+    assert "worse than always taking <b>tm-lookup</b>" in text and "-102.7 %" in text
+    view.models.setCurrentText("shipped-default")
+    assert view.card["cross_validated"]["gap_closed"] > 0 and not view.warning.isVisibleTo(view)
 
 
 def test_the_palette_follows_the_system_colour_scheme(qtbot, monkeypatch):

@@ -41,6 +41,7 @@ def test_the_table_fetches_lazily_and_filters_by_system_confidence_and_text(wind
     assert len(rows) < 188
 
     view.system.setCurrentText("(any)")
+    qtbot.waitUntil(lambda: view.band.findText("TM 85-94") >= 0, timeout=60000)  # bands are read off the UI thread
     view.band.setCurrentText("TM 85-94")
     rows = [model.row(i) for i in range(model.rowCount())]
     assert rows and all(r.band == "TM 85-94" and 85 <= r.pick.candidate.fuzzy < 95 for r in rows)
@@ -90,7 +91,9 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     rec = store.recommendations.for_segments([row.segment.id])[row.segment.id]
     assert rec.override_candidate_id == card.candidate.id
     assert view.model.row(0).system == other and view.model.row(0).pick.overridden
-    assert "(yours)" in view.model.data(view.model.index(0, 3))
+    from tmtprime.gui.segments import COLUMNS
+
+    assert "(yours)" in view.model.data(view.model.index(0, COLUMNS.index("System")))
 
     out = tmp_path / "picks.csv"
     assert view.export("csv", str(out))

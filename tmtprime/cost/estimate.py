@@ -490,7 +490,7 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
     cat = np.where(has, prices.cat[safe], prices.new_payable)
     actual = np.where(has, prices.actual[safe], prices.new_payable)
     base = np.where(has, prices.base[safe], 0.0)
-    band = np.where(has, prices.cat_band[safe], np.where(job.repeated & (prices.new_payable < scheme.new), "repetitions", "new"))
+    band = _row_bands(job, scheme, prices, rows)
     weighted = words * expected / 100.0
     cost = weighted * rate + base
     ref = job.has_reference
@@ -545,6 +545,22 @@ def _plan_cost(job: Job, scheme: CostScheme, prices: _Prices, rate: float, name:
         actual_time_cost=time_cost,
         time_segments=int(timed.sum()),
     )
+
+
+def _row_bands(job: Job, scheme: CostScheme, prices: _Prices, rows: np.ndarray) -> np.ndarray:
+    """The band each segment is counted in when ``rows`` are its picks (-1: none, priced as new)."""
+    has = rows >= 0
+    unpicked = np.where(job.repeated & (prices.new_payable < scheme.new), "repetitions", "new")
+    return np.where(has, prices.cat_band[np.where(has, rows, 0)], unpicked)
+
+
+def pick_bands(job: Job, scheme: CostScheme, *, calibration: BandCalibration | None) -> tuple[np.ndarray, list[str]]:
+    """The band of each segment's stored pick, as the estimate's TMTprime plan counts it, and the bands' order.
+
+    What a segment list shows and filters on, so that it agrees with the report.
+    """
+    prices = _prices(job, scheme, calibration)
+    return _row_bands(job, scheme, prices, job.picks), _band_order(scheme)
 
 
 def _band_order(scheme: CostScheme) -> list[str]:

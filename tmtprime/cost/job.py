@@ -47,6 +47,8 @@ class Job:
     match_types: np.ndarray | None = None
     actual_time_ms: np.ndarray | None = None
     """Mean post-editing time of each row's candidate (NaN where it has none)."""
+    segment_ids: np.ndarray | None = None
+    """The store's id of each segment (None for a job not read from a project)."""
     words: np.ndarray = field(init=False)
     characters: np.ndarray = field(init=False)
     repeated: np.ndarray = field(init=False)
@@ -141,6 +143,7 @@ def job_from_store(
         picks=picks,
         match_types=rows.match_types[take],
         actual_time_ms=_times(store, rows.candidate_ids[take]),
+        segment_ids=kept_ids,
     )
     return job, model, int(with_candidates.sum()) - len(kept)
 

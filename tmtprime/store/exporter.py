@@ -34,7 +34,7 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +167,7 @@ def export_project(
     model: str | None = None,
     picks: bool = False,
     fuzzy_below: float | None = None,
+    segment_ids: Collection[int] | None = None,
     quiet: bool = True,
     progress: ProgressCallback | None = None,
 ) -> ExportResult:
@@ -175,6 +176,7 @@ def export_project(
     ``model`` chooses whose recommendations are used (default: the newest model
     that has recommendations). ``picks``: a TMX of the picks (``fmt="tmx"``).
     ``fuzzy_below``: PO picks below this confidence are marked fuzzy (None: all).
+    ``segment_ids``: only these segments (what a filtered list shows); None: all.
     """
     if fmt not in EXPORT_FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (expected one of: {', '.join(EXPORT_FORMATS)})")
@@ -185,7 +187,7 @@ def export_project(
         store.models.get(model)  # a clear error for a wrong name
     model = model or store.recommendations.latest_model()
     result = ExportResult(fmt=fmt, documents=[d.name for d in docs])
-    exporter = _Exporter(store, docs, model, result, quiet=quiet, progress=progress)
+    exporter = _Exporter(store, docs, model, result, quiet=quiet, progress=progress, only=segment_ids)
     if fmt == "csv":
         with _text_output(out) as stream:
             exporter.write_csv(stream)
@@ -273,9 +275,11 @@ class _Exporter:
         *,
         quiet: bool,
         progress: ProgressCallback | None,
+        only: Collection[int] | None = None,
     ) -> None:
         self.store, self.docs, self.model, self.result = store, docs, model, result
         self.quiet, self.progress = quiet, progress
+        self.only = None if only is None else frozenset(only)
 
     def _track(self, items: Iterable[T], doc: DocumentRecord, unit: str) -> Iterator[T]:
         desc = f"exporting {doc.name}"
@@ -296,6 +300,8 @@ class _Exporter:
                     else {}
                 )
                 for seg in page:
+                    if self.only is not None and seg.id not in self.only:
+                        continue
                     rec = recs.get(seg.id)
                     pick = pick_of(seg, rec)
                     self.result.segments += 1

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, select
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
@@ -154,13 +155,19 @@ class Store:
         return store
 
     @classmethod
-    def open(cls, location: str | os.PathLike[str]) -> Store:
-        """Open an existing project, upgrading an older schema in place."""
+    def open(cls, location: str | os.PathLike[str], *, hold_files: bool = True) -> Store:
+        """Open an existing project, upgrading an older schema in place.
+
+        ``hold_files=False`` (the desktop application) keeps no SQLite file open
+        between units of work: a long-lived process whose other code may open
+        and close the project file (a file dialog reading it) would otherwise
+        lose its POSIX locks, and another process could delete the WAL under it.
+        """
         url = project_url(location)
         path = sqlite_path(url)
         if path is not None and not path.is_file():
             raise StoreError(f"no project at {path}; create one with 'tmtprime project create {path}'")
-        store = cls(url, make_engine(url))
+        store = cls(url, make_engine(url) if hold_files or path is None else make_engine(url, poolclass=NullPool))
         try:
             with store.connection() as conn:
                 version = stored_version(conn)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 
 from tmtprime.progress import Reporter
 from tmtprime.store import ExportResult, Store, export_project
@@ -18,6 +19,7 @@ def export(
     model: str | None = None,
     picks: bool = False,
     fuzzy_below: float | None = None,
+    segment_ids: Collection[int] | None = None,
     reporter: Reporter | None = None,
 ) -> ExportResult:
     """Write the project (or one document) as ``fmt`` to ``out``; see :func:`tmtprime.store.export_project`.
@@ -36,8 +38,9 @@ def export(
         reporter.progress(done, total)
 
     result = export_project(
-        store, fmt, out, document=document, role=role, model=model, picks=picks, fuzzy_below=fuzzy_below, progress=progress
-    )
+        store, fmt, out, document=document, role=role, model=model, picks=picks, fuzzy_below=fuzzy_below,
+        segment_ids=segment_ids, progress=progress,
+    )  # fmt: skip
     if started:
         reporter.finish_phase()
     return result
