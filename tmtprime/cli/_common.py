@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.progress import ConsoleReporter, Reporter
+
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:
-    """``-q/--quiet``: no progress bars, only results and errors."""
+    """``-q/--quiet``: no progress bars, only results and errors (see :func:`progress_reporter`)."""
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+
+
+def progress_reporter(quiet: bool) -> Reporter:
+    """The reporter a command gives its use case: progress on stderr, or with ``-q`` a silent one (cancel still works)."""
+    return Reporter() if quiet else ConsoleReporter()
 
 
 def _jobs(text: str) -> int:

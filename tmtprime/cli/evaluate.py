@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_jobs, add_quiet
-
     parser = subparsers.add_parser(
         "evaluate",
         help="evaluate the recommender against references (cross-validated on the dev data)",
@@ -32,7 +32,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.errors import UsageError
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.evaluation import evaluate
 
@@ -41,7 +40,7 @@ def _run(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         rep = evaluate(
             store, document=ns.document, model=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, meteor=not ns.no_meteor,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            reporter=progress_reporter(ns.quiet),
         )
     if ns.document:
         print(f"held-out evaluation of the stored model on document {ns.document!r} (best single system and rule "

@@ -14,7 +14,7 @@ import argparse
 import shlex
 import sys
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, progress_reporter
 from tmtprime.errors import UsageError
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -110,7 +110,6 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.importing import import_files
 
@@ -123,7 +122,7 @@ def _run(ns: argparse.Namespace) -> int:
         for file in ns.files:
             (result,) = import_files(
                 store, [file], role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
-                target_file=ns.target_file, reporter=ConsoleReporter(quiet=ns.quiet),
+                target_file=ns.target_file, reporter=progress_reporter(ns.quiet),
             )
             print(result.summary() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
             for warning in result.warnings:

@@ -13,6 +13,8 @@ its arguments here when the first one names one of these (:mod:`tmtprime.cli.met
 
 from __future__ import annotations
 
+from tmtprime.cli._common import progress_reporter
+
 import sys
 
 USAGE = """Usage:
@@ -165,10 +167,9 @@ def _correlate(argv: list[str]) -> int:
     from tmtprime.meteor.correlation import correlations
     from tmtprime.meteor.judgments import read_judgments
     from tmtprime.meteor.tuning import score_rows
-    from tmtprime.progress import ConsoleReporter
 
     path, meteor, ext, _multi, flags = _scorer(argv)
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     judgments = read_judgments(path)
     jobs = _number("-j", ext["-j"], int) if "-j" in ext else 1
     scores = score_rows(meteor, judgments, reporter, n_jobs=jobs)
@@ -181,7 +182,6 @@ def _tune(argv: list[str]) -> int:
     from tmtprime.errors import UsageError
     from tmtprime.meteor.judgments import read_judgments
     from tmtprime.meteor.tuning import Grid, save_parameter_set, tune
-    from tmtprime.progress import ConsoleReporter
 
     path, meteor, ext, multi, flags = _scorer(argv)
     if "-o" not in ext:
@@ -190,7 +190,7 @@ def _tune(argv: list[str]) -> int:
     if objective not in {"kendall", "pearson"}:
         raise UsageError(f"--objective must be kendall or pearson, got {objective!r}")
     grid = Grid.default(meteor).with_overrides(multi.get("--grid", []))
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     judgments = read_judgments(path)
     jobs = _number("-j", ext["-j"], int) if "-j" in ext else 1
     folds = _number("--folds", ext.get("--folds", "5"), int)
@@ -211,7 +211,6 @@ def _build_resource(command: str, argv: list[str]) -> int:
     from tmtprime.errors import UsageError
     from tmtprime.meteor.copy_words import extract_copy_words, write_copy_words
     from tmtprime.meteor.scorer import Meteor
-    from tmtprime.progress import ConsoleReporter
 
     rest, ext, _multi, flags = _split(argv)
     files = [a for a in rest if not a.startswith("-")]
@@ -228,7 +227,7 @@ def _build_resource(command: str, argv: list[str]) -> int:
         raise UsageError(f"option {options[0]} has no meaning for {command} (see tmtprime meteor {command} --help)")
     if len(files) != 1 or "-o" not in ext:
         raise UsageError(f"usage: tmtprime meteor {command} FILE -o OUTPUT (see --help)")
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     tokenizer = Meteor(lang, modules=("exact", "stem") if command == "syntax-table" else ("exact",), normalize=True)
     source = ext.get("--from", "tm" if command == "copy-words" else "judgments")
     if source not in {"tm", "judgments"} or (command == "syntax-table" and source != "judgments"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+
 
 def _probability(text: str) -> float:
     value = float(text)
@@ -15,8 +17,6 @@ def _probability(text: str) -> float:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_jobs, add_quiet
-
     parser = subparsers.add_parser(
         "recommend",
         help="recommend the TM match or an MT output for every segment, with a confidence",
@@ -43,7 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.recommendation import recommend
 
@@ -56,7 +55,7 @@ def _run(ns: argparse.Namespace) -> int:
             mt_threshold=ns.mt_threshold,
             target_precision=ns.precision,
             n_jobs=ns.jobs,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            reporter=progress_reporter(ns.quiet),
         )
     print(outcome.render(), end="")
     return 0

@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from tmtprime.cli._common import add_quiet, progress_reporter
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_quiet
     from tmtprime.report import REPORT_FORMATS
 
     parser = subparsers.add_parser(
@@ -43,7 +44,6 @@ def _format(ns: argparse.Namespace) -> str:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.reporting import report
 
@@ -52,7 +52,7 @@ def _run(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         result = report(
             store, fmt, ns.output, scheme=ns.scheme, document=ns.document, systems=systems, model=ns.model,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            reporter=progress_reporter(ns.quiet),
         )
     if ns.output is None:
         sys.stdout.write(str(result))

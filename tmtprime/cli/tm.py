@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
 from tmtprime.errors import UsageError
 
 
@@ -39,14 +39,13 @@ def _lookup(ns: argparse.Namespace) -> int:
         raise UsageError(f"--threshold must be between 0 and 100, got {ns.threshold:g}")
     if ns.max_matches < 1:
         raise UsageError(f"--max-matches must be at least 1, got {ns.max_matches}")
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.lookup import lookup_tm
 
     with Store.open(ns.path) as store:
         report = lookup_tm(
             store, threshold=ns.threshold, k=ns.max_matches, documents=ns.document, system=ns.system,
-            n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet),
+            n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")
     return 0

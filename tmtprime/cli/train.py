@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,13 +27,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.recommend import persist
     from tmtprime.store import Store
     from tmtprime.workflows.training import train
 
     with Store.open(ns.path) as store:
-        outcome = train(store, name=ns.name, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+        outcome = train(store, name=ns.name, n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet))
     print(outcome.render(), end="")
     print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -54,14 +54,13 @@ def _options(ns: argparse.Namespace) -> dict[str, object]:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.translation import translate
 
     with Store.open(ns.path) as store:
         report = translate(
             store, ns.engine, engine_options=_options(ns), system=ns.system, documents=ns.document,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")
     return 0

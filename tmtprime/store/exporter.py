@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from tmtprime.errors import StoreError, UsageError
-from tmtprime.progress import ProgressCallback, track
+from tmtprime.progress import Reporter, silent
 from tmtprime.formats.model import Candidate, Segment, TMUnit
 from tmtprime.store.records import DocumentRecord, RecommendationRecord
 from tmtprime.store.segments import batched
@@ -167,8 +167,7 @@ def export_project(
     model: str | None = None,
     picks: bool = False,
     fuzzy_below: float | None = None,
-    quiet: bool = True,
-    progress: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> ExportResult:
     """Write the project (or one document) as ``fmt`` to ``out`` (``-`` = standard output for csv/json).
 
@@ -185,7 +184,7 @@ def export_project(
         store.models.get(model)  # a clear error for a wrong name
     model = model or store.recommendations.latest_model()
     result = ExportResult(fmt=fmt, documents=[d.name for d in docs])
-    exporter = _Exporter(store, docs, model, result, quiet=quiet, progress=progress)
+    exporter = _Exporter(store, docs, model, result, silent(reporter))
     if fmt == "csv":
         with _text_output(out) as stream:
             exporter.write_csv(stream)
@@ -270,16 +269,14 @@ class _Exporter:
         docs: list[DocumentRecord],
         model: str | None,
         result: ExportResult,
-        *,
-        quiet: bool,
-        progress: ProgressCallback | None,
+        reporter: Reporter,
     ) -> None:
         self.store, self.docs, self.model, self.result = store, docs, model, result
-        self.quiet, self.progress = quiet, progress
+        self.reporter = reporter
 
     def _track(self, items: Iterable[T], doc: DocumentRecord, unit: str) -> Iterator[T]:
         desc = f"exporting {doc.name}"
-        return track(items, total=doc.unit_count, desc=desc, unit=unit, quiet=self.quiet, callback=self.progress)
+        return self.reporter.track(items, total=doc.unit_count, desc=desc, unit=unit)
 
     def segments(
         self, docs: Iterable[DocumentRecord]

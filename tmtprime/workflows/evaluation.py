@@ -42,7 +42,7 @@ def evaluate(
     refs = [s.reference or "" for s in data.segments]
     if document_id is None:
         reporter.status("cross-validation by document")
-        cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits, progress=_checked(reporter))
+        cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits, reporter=reporter)
     else:
         chosen = model_for(store, model)
         rec = chosen.model.recommend(rows.model_input)
@@ -65,10 +65,3 @@ def evaluate(
         computed.save(store)
     return result
 
-
-def _checked(reporter: Reporter):  # noqa: ANN202 - a progress callback
-    def progress(done: int, total: int) -> None:
-        reporter.check()
-        reporter.progress(done, total)
-
-    return progress

@@ -24,20 +24,6 @@ def export(
 
     Only files are written; a cancel stops between pages of segments.
     """
-    reporter = reporter or Reporter()
-    started = False
-
-    def progress(done: int, total: int | None) -> None:
-        nonlocal started
-        if not started:  # once the output is being written: a refused export prints only its error
-            reporter.status(f"exporting {document or 'the project'} as {fmt}")
-            started = True
-        reporter.check()
-        reporter.progress(done, total)
-
-    result = export_project(
-        store, fmt, out, document=document, role=role, model=model, picks=picks, fuzzy_below=fuzzy_below, progress=progress
+    return export_project(
+        store, fmt, out, document=document, role=role, model=model, picks=picks, fuzzy_below=fuzzy_below, reporter=reporter
     )
-    if started:
-        reporter.finish_phase()
-    return result
