@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from tmtprime.cost import CostEstimate, CostScheme
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
+from tmtprime.gui import work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
@@ -265,14 +266,14 @@ class AnalysisView(QWidget):
     # -- project work (through the library, on the worker thread) -----------------------------
 
     def run_lookup(self) -> bool:
-        return self.context.run_process("TM lookup", "lookup", {}, self.context.message.emit)
+        return self.context.run_process("TM lookup", work.lookup, {}, self.context.message.emit)
 
     def run_translate(self) -> bool:
-        return self.context.run_process("Machine translation", "translate", {}, self.context.message.emit)
+        return self.context.run_process("Machine translation", work.translate, {}, self.context.message.emit)
 
     def run_recommend(self) -> bool:
         systems = self.checked_systems() or None
-        return self.context.run_process("Recommend", "recommend", {"systems": systems}, self.context.message.emit)
+        return self.context.run_process("Recommend", work.recommend, {"systems": systems}, self.context.message.emit)
 
 
 class JobCache:
