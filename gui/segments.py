@@ -4,7 +4,7 @@
 ``store.segments.iter`` (keyset pages, so 100,000 segments cost nothing
 until scrolled to) together with their recommendations, and keeps only
 the rows that pass the filter. The pick shown is the library's
-(``tmtprime.store.exporter.pick_of``: the user's override, else the model's).
+(``tmtprime.recommend.pick.pick_of``: the user's override, else the model's).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
 )
 
 from tmtprime.store import Store
-from tmtprime.store.exporter import EXPORT_FORMATS, Pick, best_fuzzy, candidate_confidence, pick_of
+from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, pick_of
+from tmtprime.store.exporter import EXPORT_FORMATS
 from tmtprime.store.records import CandidateRecord, RecommendationRecord, SegmentRecord
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.diffs import highlight

@@ -51,8 +51,8 @@ def _run(ns: argparse.Namespace) -> int:
               "estimate `tmtprime train` prints, whose best single system is chosen on all the dev data)")
     print(rep.render())
     if ns.plots:
-        from tmtprime.recommend.plots import write_plots
+        from tmtprime.workflows.evaluation import write_evaluation_plots
 
-        for path in write_plots(rep, ns.plots):
+        for path in write_evaluation_plots(rep, ns.plots):
             print(f"wrote {path}")
     return 0

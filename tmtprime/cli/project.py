@@ -23,18 +23,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _create(ns: argparse.Namespace) -> int:
-    from tmtprime.store import Store
+    from tmtprime.workflows.project_info import create_project
 
-    with Store.create(ns.path, source_lang=ns.source_lang, target_lang=ns.target_lang, name=ns.name) as store:
-        project = store.project()
+    project = create_project(ns.path, source_lang=ns.source_lang, target_lang=ns.target_lang, name=ns.name)
     print(f"created project {project.name!r} ({project.source_lang}->{project.target_lang}) at {ns.path}")
     return 0
 
 
 def _info(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
-    from tmtprime.store.summary import project_summary
+    from tmtprime.workflows.project_info import project_info
 
     with Store.open(ns.path) as store:
-        sys.stdout.write(project_summary(store).render())
+        sys.stdout.write(project_info(store).render())
     return 0

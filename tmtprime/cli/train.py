@@ -27,7 +27,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.recommend import persist
     from tmtprime.store import Store
     from tmtprime.workflows.training import train
 
@@ -36,6 +35,6 @@ def _run(ns: argparse.Namespace) -> int:
     print(outcome.render(), end="")
     print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:
-        card_path = persist.save_file(ns.output, outcome.model, outcome.card)
+        card_path = outcome.save_file(ns.output)
         print(f"wrote {ns.output} and {card_path}")
     return 0

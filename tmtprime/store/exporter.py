@@ -42,7 +42,8 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import Reporter, silent
-from tmtprime.formats.model import Candidate, Segment, TMUnit
+from tmtprime.formats.model import Segment, TMUnit
+from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, confidence_band, pick_of
 from tmtprime.store.records import DocumentRecord, RecommendationRecord
 from tmtprime.store.segments import batched
 
@@ -69,15 +70,6 @@ CSV_COLUMNS = (
 )
 _WRITERS = {"xliff": ("xliff12", ".xliff"), "xliff2": ("xliff2", ".xlf"), "po": ("po", ".po")}
 _PAGE = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """The candidate to use for a segment and how sure the model is of it."""
-
-    candidate: Candidate
-    confidence: float | None
-    overridden: bool
 
 
 @dataclass(slots=True)
@@ -117,44 +109,6 @@ class ExportResult:
             extra = f"; {self.marked_fuzzy} PO entries marked fuzzy ({self.format_breaks} break a printf format)"
         line = f"exported {what} from {len(self.documents)} document(s) to {', '.join(self.files)}{extra}"
         return "\n".join([line, *(f"note: {n}" for n in self.notes)])
-
-
-def pick_of(segment: Segment, recommendation: RecommendationRecord | None) -> Pick | None:
-    """The chosen candidate of a segment: the user's override, else the model's pick; None without one.
-
-    The confidence of an override is the model's confidence (else probability)
-    for that candidate, None when it recorded none; never that of its own pick.
-    """
-    if recommendation is None:
-        return None
-    chosen = recommendation.chosen_id
-    candidate = next((c for c in segment.candidates if c.id == chosen), None)
-    if candidate is None:
-        return None
-    if chosen == recommendation.candidate_id:
-        return Pick(candidate, recommendation.confidence, overridden=False)
-    return Pick(candidate, candidate_confidence(recommendation, chosen), overridden=True)
-
-
-def candidate_confidence(recommendation: RecommendationRecord | None, candidate_id: int) -> float | None:
-    """What the model says of one candidate: its confidence if recorded, else its probability."""
-    prediction = recommendation.predictions.get(candidate_id) if recommendation else None
-    if prediction is None:
-        return None
-    return prediction.confidence if prediction.confidence is not None else prediction.probability
-
-
-def confidence_band(confidence: float | None) -> str:
-    """``high`` (>= 0.8), ``medium`` (>= 0.5), ``low``, or ``unknown``: the band a picks TMX carries."""
-    if confidence is None:
-        return "unknown"
-    return "high" if confidence >= 0.8 else "medium" if confidence >= 0.5 else "low"
-
-
-def best_fuzzy(segment: Segment) -> float | None:
-    """The highest TM fuzzy score among the segment's candidates."""
-    scores = [c.fuzzy for c in segment.candidates if c.kind == "tm" and c.fuzzy is not None]
-    return max(scores) if scores else None
 
 
 def export_project(

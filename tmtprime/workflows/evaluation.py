@@ -7,10 +7,13 @@ model on it. Only the feature cache is written (at the end).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, cross_validate, meteor_function, report
 from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.plots import write_plots
 from tmtprime.store import Store
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
 from tmtprime.workflows.model_choice import model_for
@@ -65,3 +68,7 @@ def evaluate(
         computed.save(store)
     return result
 
+
+def write_evaluation_plots(result: EvaluationReport, directory: str | Path) -> list[Path]:
+    """The precision-recall and reliability figures of an evaluation, as PNG files in ``directory``."""
+    return write_plots(result, directory)
