@@ -56,7 +56,7 @@ def test_files_score_as_the_scorer_does_segment_by_segment(tmp_path):
     assert [s.score for s in result.segments[:3]] == expected
     assert len(result.segments) == len(hyps)
     assert result.total.score == direct.aggregate(result.segments).score
-    assert result.summary().startswith(f"Meteor {result.total.score:.4f}")
+    assert result.render().startswith(f"Meteor {result.total.score:.4f}")
 
 
 def test_the_batch_loop_reports_progress_and_stops_on_cancel(tmp_path):

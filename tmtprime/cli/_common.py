@@ -17,6 +17,30 @@ def progress_reporter(quiet: bool) -> Reporter:
     return Reporter() if quiet else ConsoleReporter()
 
 
+class _SystemList(argparse.Action):
+    """Collects system names from ``--systems A,B`` (repeatable) and the old repeated ``--system NAME``."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        names = [n.strip() for n in str(values).split(",") if n.strip()]
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), *names])
+
+
+def add_systems(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--systems A,B``: the one spelling of a list of systems (``ns.systems``: a list, or None for all).
+
+    ``--system NAME`` (repeated), the old spelling of ``recommend``, stays as a deprecated alias.
+    """
+    parser.add_argument("--systems", metavar="A,B", action=_SystemList, dest="systems", help=f"{help_text} (comma-separated)")
+    parser.add_argument("--system", metavar="NAME", action=_SystemList, dest="systems",
+                        help="deprecated spelling of --systems NAME (repeatable)")  # fmt: skip
+
+
+def add_system_name(parser: argparse.ArgumentParser, help_text: str, default: str | None = None) -> None:
+    """``--name NAME``: the system name new candidates are stored under (``--system``: the old, deprecated spelling)."""
+    parser.add_argument("--name", "--system", metavar="NAME", dest="system_name", default=default,
+                        help=f"{help_text} (--system: deprecated spelling)")  # fmt: skip
+
+
 def _jobs(text: str) -> int:
     try:
         value = int(text)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tmtprime.cli._common import add_quiet, progress_reporter
+from tmtprime.cli._common import add_quiet, add_systems, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
     parser.add_argument("--scheme", default="matecat", metavar="FILE|NAME", help="a .toml/.json file, a scheme stored in the project, or a preset (default: matecat)")
     parser.add_argument("--document", metavar="NAME", help="only this document (default: every document)")
-    parser.add_argument("--systems", metavar="A,B", help="only these systems take part (comma-separated)")
+    add_systems(parser, "only these systems take part")
     parser.add_argument("--model", metavar="NAME", help="the model whose recommendations to use (default: the newest)")
     parser.add_argument("--format", "-f", choices=REPORT_FORMATS, default=None, help="default: from -o's suffix, else text")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file (default: stdout)")
@@ -48,7 +48,7 @@ def _run(ns: argparse.Namespace) -> int:
     from tmtprime.workflows.reporting import report
 
     fmt = _format(ns)
-    systems = [s.strip() for s in ns.systems.split(",") if s.strip()] if ns.systems else None
+    systems = ns.systems
     with Store.open(ns.path) as store:
         result = report(
             store, fmt, ns.output, scheme=ns.scheme, document=ns.document, systems=systems, model=ns.model,

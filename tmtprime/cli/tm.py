@@ -2,7 +2,7 @@
 
 The best matches at or above the threshold become TM candidates (fuzzy score,
 TM source, match type: context/exact/100/fuzzy) of one system, tm-lookup
-unless --system says otherwise. Re-running replaces that system's
+unless --name says otherwise. Re-running replaces that system's
 candidates of the documents looked up, so the command is idempotent.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+from tmtprime.cli._common import add_jobs, add_quiet, add_system_name, progress_reporter
 from tmtprime.errors import UsageError
 
 
@@ -27,8 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lookup.add_argument("--max-matches", type=int, default=3, metavar="K", help="matches kept per segment (default 3)")
     lookup.add_argument("--document", action="append", metavar="NAME",
                         help="only this document (repeatable; default: every dev/work document)")
-    lookup.add_argument("--system", default="tm-lookup", metavar="NAME",
-                        help="system name of the stored matches (default tm-lookup)")
+    add_system_name(lookup, "system name of the stored matches (default tm-lookup)", "tm-lookup")
     add_jobs(lookup)
     add_quiet(lookup)
     lookup.set_defaults(handler=_lookup)
@@ -44,7 +43,7 @@ def _lookup(ns: argparse.Namespace) -> int:
 
     with Store.open(ns.path) as store:
         report = lookup_tm(
-            store, threshold=ns.threshold, k=ns.max_matches, documents=ns.document, system=ns.system,
+            store, threshold=ns.threshold, k=ns.max_matches, documents=ns.document, system=ns.system_name,
             n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")

@@ -96,7 +96,8 @@ class MeteorFilesResult:
     segments: list[MeteorScore]
     total: MeteorScore
 
-    def summary(self) -> str:
+    def render(self) -> str:
+        """One line: the corpus score and the number of segments."""
         return f"Meteor {self.total.score:.4f} over {len(self.segments)} segments"
 
 
