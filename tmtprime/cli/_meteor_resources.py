@@ -8,6 +8,7 @@ arguments after its name. Bitexts are read with :func:`tmtprime.formats.read_tm`
 from __future__ import annotations
 
 import argparse
+import gzip
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,8 +41,6 @@ def _bitext(path: str, ns: argparse.Namespace, source_lang: str, target_lang: st
 
 def _lines(path: str) -> Iterator[str]:
     """Lines of a plain text file (``.gz`` looked through), without line ends."""
-    import gzip
-
     try:
         with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as f:
             for line in f:

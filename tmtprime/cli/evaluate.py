@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+from tmtprime.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +32,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.errors import UsageError
     from tmtprime.store import Store
     from tmtprime.workflows.evaluation import evaluate
 

@@ -15,8 +15,10 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool, usage_lines
 from tmtprime.errors import InputError, TmtprimeError
 from tmtprime.meteor.javafmt import java_double
+from tmtprime.meteor.params import TASK_NAMES
 from tmtprime.progress import ConsoleReporter, Reporter
 
 if TYPE_CHECKING:
@@ -70,8 +72,6 @@ _UNSUPPORTED = {
 
 
 def _usage() -> str:
-    from tmtprime.cli.meteor_tools import usage_lines
-
     return USAGE + "\n".join(usage_lines()) + "\n"
 
 
@@ -117,8 +117,6 @@ def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float
 
 def run(argv: list[str]) -> int:
     """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax, or a tool's subcommand)."""
-    from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool
-
     if argv and argv[0] in SUBCOMMANDS:
         return run_tool(argv)
     try:
@@ -156,7 +154,6 @@ def _run(argv: list[str]) -> int:
 
 
 def _build(values: dict[str, str], flags: set[str], **extensions):
-    from tmtprime.meteor.params import TASK_NAMES
     from tmtprime.meteor.scorer import Meteor
 
     params = None

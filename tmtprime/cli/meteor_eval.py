@@ -13,9 +13,11 @@ its arguments here when the first one names one of these (:mod:`tmtprime.cli.met
 
 from __future__ import annotations
 
-from tmtprime.cli._common import progress_reporter
-
 import sys
+
+from tmtprime.cli import meteor as jar_cli
+from tmtprime.cli._common import progress_reporter
+from tmtprime.errors import UsageError
 
 USAGE = """Usage:
   tmtprime meteor correlate FILE [scoring options] [-j N] [-q]
@@ -80,8 +82,6 @@ def syntax_table(args: list[str]) -> int:
 
 def _split(argv: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[str]], set[str]]:
     """Take the extension options out; what remains is parsed as ``tmtprime meteor`` options."""
-    from tmtprime.errors import UsageError
-
     rest: list[str] = []
     values: dict[str, str] = {}
     multi: dict[str, list[str]] = {}
@@ -107,8 +107,6 @@ def _split(argv: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[s
 
 
 def _number(option: str, text: str, kind=float):
-    from tmtprime.errors import UsageError
-
     try:
         return kind(text)
     except ValueError:
@@ -117,9 +115,6 @@ def _number(option: str, text: str, kind=float):
 
 def _scorer(argv: list[str]):
     """The judgment file, the configured scorer and the remaining extension options."""
-    from tmtprime.cli import meteor as jar_cli
-    from tmtprime.errors import UsageError
-
     rest, ext, multi, flags = _split(argv)
     try:
         files, values, jar_flags = jar_cli._parse(rest)
@@ -157,8 +152,6 @@ def _extensions(ext: dict[str, str]) -> dict:
             max_distance=_number("--syntax-distance", ext.get("--syntax-distance", "3"), int),
         )
     elif "--syntax-weight" in ext or "--syntax-distance" in ext:
-        from tmtprime.errors import UsageError
-
         raise UsageError("--syntax-weight and --syntax-distance need --syntax TABLE")
     return out
 
@@ -179,7 +172,6 @@ def _correlate(argv: list[str]) -> int:
 
 
 def _tune(argv: list[str]) -> int:
-    from tmtprime.errors import UsageError
     from tmtprime.meteor.judgments import read_judgments
     from tmtprime.meteor.tuning import Grid, save_parameter_set, tune
 
@@ -208,7 +200,6 @@ def _build_resource(command: str, argv: list[str]) -> int:
     """``copy-words`` and ``syntax-table``: extract from data, write ``-o``."""
     import numpy as np
 
-    from tmtprime.errors import UsageError
     from tmtprime.meteor.copy_words import extract_copy_words, write_copy_words
     from tmtprime.meteor.scorer import Meteor
 

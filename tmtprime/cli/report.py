@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 from tmtprime.cli._common import add_quiet, add_systems, progress_reporter
+from tmtprime.report import REPORT_FORMATS, SUFFIXES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.report import REPORT_FORMATS
-
     parser = subparsers.add_parser(
         "report",
         help="cost report: CAT-style analysis, each system alone vs the classic rule vs TMTprime",
@@ -33,8 +32,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _format(ns: argparse.Namespace) -> str:
-    from tmtprime.report import SUFFIXES
-
     if ns.format:
         return ns.format
     if ns.output is not None:

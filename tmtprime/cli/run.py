@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+from tmtprime.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,8 +54,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _mt_files(items: list[str]) -> dict[str, str]:
-    from tmtprime.errors import UsageError
-
     found: dict[str, str] = {}
     for item in items:
         name, sep, path = item.partition("=")

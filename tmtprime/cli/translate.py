@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from tmtprime.cli._common import add_jobs, add_quiet, add_system_name, progress_reporter
+from tmtprime.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _options(ns: argparse.Namespace) -> dict[str, object]:
     """Engine options from the command line: only those the chosen engine takes (languages come from the project)."""
-    from tmtprime.errors import UsageError
 
     if ns.engine == "apertium":
         if ns.file or ns.output:
