@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from tmtprime.store import Store
 from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, pick_of
-from tmtprime.store.exporter import EXPORT_FORMATS
+from tmtprime.report.exporter import EXPORT_FORMATS
 from tmtprime.store.records import CandidateRecord, RecommendationRecord, SegmentRecord
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.diffs import highlight

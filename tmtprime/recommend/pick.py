@@ -9,12 +9,9 @@ override reaches every output the same way and no confidence is ever invented
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tmtprime.formats.model import Candidate, Segment
-
-if TYPE_CHECKING:
-    from tmtprime.store.records import RecommendationRecord
+from tmtprime.store.records import RecommendationRecord
 
 
 @dataclass(frozen=True, slots=True)

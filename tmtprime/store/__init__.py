@@ -30,11 +30,10 @@ Sections: :class:`~tmtprime.store.documents.Documents`,
 (ORM, tables in :mod:`tmtprime.store.schema`) or ``store.connection()`` (Core),
 ``write=True`` for units of work that write.
 
-Files: :func:`import_file` (one transaction per file, idempotent) and
-:func:`export_project` (csv picks, json, xliff, xliff2, tmx).
+Files: :func:`import_file` (one transaction per file, idempotent); exporting
+is :func:`tmtprime.report.exporter.export_project` (it writes the picks).
 """
 
-from tmtprime.store.exporter import ExportResult, export_project
 from tmtprime.store.importer import ImportResult, import_file
 from tmtprime.store.project import Store
 from tmtprime.store.records import (
@@ -56,7 +55,6 @@ __all__ = [
     "CandidatePrediction",
     "CandidateRecord",
     "DocumentRecord",
-    "ExportResult",
     "FeatureSetRecord",
     "ImportResult",
     "ModelRecord",
@@ -68,6 +66,5 @@ __all__ = [
     "Store",
     "SystemRecord",
     "TMRecord",
-    "export_project",
     "import_file",
 ]

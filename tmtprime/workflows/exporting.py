@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from tmtprime.progress import Reporter
-from tmtprime.store import ExportResult, Store, export_project
+from tmtprime.report.exporter import ExportResult, export_project
+from tmtprime.store import Store
 
 
 def export(
@@ -20,7 +21,7 @@ def export(
     fuzzy_below: float | None = None,
     reporter: Reporter | None = None,
 ) -> ExportResult:
-    """Write the project (or one document) as ``fmt`` to ``out``; see :func:`tmtprime.store.export_project`.
+    """Write the project (or one document) as ``fmt`` to ``out``; see :func:`tmtprime.report.exporter.export_project`.
 
     Only files are written; a cancel stops between pages of segments.
     """
