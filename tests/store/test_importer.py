@@ -91,7 +91,7 @@ def test_reimporting_the_same_file_changes_nothing(store, tmp_path):
     import_file(store, path, role="dev", mapping=DEV_MAPPING)
     before = dump(store)
     again = import_file(store, path, role="dev", mapping=DEV_MAPPING)
-    assert again.already and "already imported" in again.summary()
+    assert again.already and "already imported" in again.render()
     assert dump(store) == before
     # The same content under another file name is still the same file.
     copy = tmp_path / "copy.tsv"
@@ -142,7 +142,7 @@ def test_tsv_tm_import_skips_units_without_target(store, tmp_path):
     # The user is told what did not reach the store, and the document remembers it.
     assert result.skipped == {"row with an empty source or target": 2}
     # ...and where to look: the first such row (file line 3, the header being line 1).
-    assert "2 units skipped (row with an empty source or target: 2, first at line 3)" in result.summary()
+    assert "2 units skipped (row with an empty source or target: 2, first at line 3)" in result.render()
     assert result.document.details["skipped"] == {"row with an empty source or target": 2}
 
 

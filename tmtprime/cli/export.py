@@ -61,5 +61,5 @@ def _run(ns: argparse.Namespace) -> int:
             store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, picks=ns.picks,
             fuzzy_below=ns.fuzzy_below, reporter=progress_reporter(ns.quiet),
         )
-    print(result.summary(), file=sys.stderr if ns.out == "-" else sys.stdout)
+    print(result.render(), file=sys.stderr if ns.out == "-" else sys.stdout)
     return 0

@@ -124,7 +124,7 @@ def _run(ns: argparse.Namespace) -> int:
                 store, [file], role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
                 target_file=ns.target_file, reporter=progress_reporter(ns.quiet),
             )
-            print(result.summary() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
+            print(result.render() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
             for warning in result.warnings:
                 print(f"tmtprime: warning: {file}: {warning}", file=sys.stderr)
     return 0

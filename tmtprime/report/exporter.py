@@ -95,7 +95,7 @@ class ExportResult:
     notes: list[str] = field(default_factory=list)
     """What the user must know: documents skipped, what a format could not keep."""
 
-    def summary(self) -> str:
+    def render(self) -> str:
         """One line for the CLI (then one line per note)."""
         if self.fmt == "tmx":
             what = (f"{self.picks} picks" if self.picks or not (self.tm_units or self.references)

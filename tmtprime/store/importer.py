@@ -71,7 +71,7 @@ class ImportResult:
     role_reason: str | None = None
     """Why the file got its role when none was given (:func:`infer_role`)."""
 
-    def summary(self) -> str:
+    def render(self) -> str:
         """One line for the CLI."""
         doc = self.document
         if self.already:
