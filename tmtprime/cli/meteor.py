@@ -186,6 +186,13 @@ def _build(values: dict[str, str], flags: set[str], **extensions):
     return meteor
 
 
+class _StatusLines(Reporter):
+    """Each status as one line on stderr, on a terminal or not (the one-off compile note)."""
+
+    def on_status(self, text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+
 def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     """Load the scorer's resources, compile the aligner (saying so when that takes a while, unless ``quiet``)
     and take what was loaded out of the garbage collector's sight for this process.
@@ -201,7 +208,7 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
 
     meteor.load(ConsoleReporter() if sys.stderr.isatty() else None)  # a paraphrase table compiles on first use
     compile_now(
-        None if quiet else lambda message: print(message, file=sys.stderr, flush=True),
+        Reporter() if quiet else _StatusLines(),
         # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
         warm_up=lambda: meteor.score_segments(["he was not able to go to the cars"], [["he could not go to his car"]]),
     )
