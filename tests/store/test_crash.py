@@ -26,12 +26,12 @@ UNITS = 150_000
 STALLING_IMPORT = """
 import sys, time
 from pathlib import Path
-import tmtprime.store.engine
+import tmtprime.store.database
 from tmtprime.store import Store
 from tmtprime.store.importer import import_file
 from tmtprime.progress import Reporter
 
-tmtprime.store.engine.BULK_CACHE_KIB = 256
+tmtprime.store.database.BULK_CACHE_KIB = 256
 
 project, tm, marker = sys.argv[1:]
 

@@ -31,7 +31,7 @@ from tmtprime.progress import Reporter, silent
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
 from tmtprime.store.documents import document_record
-from tmtprime.store.engine import bulk_cache
+from tmtprime.store.database import bulk_cache
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
 from tmtprime.store.segments import insert_candidates
