@@ -43,7 +43,7 @@ COMPILE = """
 import json, resource, time
 from tmtprime.meteor.paraphrase import ParaphraseTable
 t = time.perf_counter()
-table = ParaphraseTable.open("en", {table!r}, quiet=True)
+table = ParaphraseTable.open("en", {table!r})
 print(json.dumps({{"seconds": time.perf_counter() - t, "pairs": len(table),
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
@@ -53,7 +53,7 @@ import json, time
 t0 = time.perf_counter()
 from tmtprime.meteor.paraphrase import ParaphraseTable
 t1 = time.perf_counter()
-table = ParaphraseTable.open("en", {table!r}, quiet=True)
+table = ParaphraseTable.open("en", {table!r})
 t2 = time.perf_counter()
 print(json.dumps({{"import": t1 - t0, "open": t2 - t1}}))
 """
@@ -75,7 +75,7 @@ lines = json.load(open({lines!r}, encoding="utf-8"))
 t = time.perf_counter()
 pairs = [(tokenize(h, "en", "norm"), tokenize(r, "en", "norm")) for h, r in lines]
 tok = time.perf_counter() - t
-table = ParaphraseTable.open("en", {table!r}, quiet=True)
+table = ParaphraseTable.open("en", {table!r})
 runs, found = [], 0
 for _ in range(5):
     t = time.perf_counter()

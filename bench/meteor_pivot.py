@@ -58,7 +58,7 @@ def main() -> int:
     reporter.status("threshold, write, compile")
     kept = threshold(table)
     write_table(kept, out)
-    compiled = ParaphraseTable.open("es", path=out, quiet=True)
+    compiled = ParaphraseTable.open("es", path=out)
     total = time.perf_counter() - t0
     ends = [t for _, t in reporter.phases[1:]] + [t0 + total]
     for (name, start), end in zip(reporter.phases, ends):

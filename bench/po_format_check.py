@@ -74,7 +74,7 @@ def scenario(path: Path) -> None:
 
 def project_picks(path: Path) -> None:
     from tmtprime.store import Store
-    from tmtprime.store.exporter import pick_of
+    from tmtprime.recommend.pick import pick_of
 
     with Store.open(path) as store:
         model = store.recommendations.latest_model()

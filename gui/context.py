@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Signal
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
 from tmtprime.gui.tasks import TaskRunner
+from tmtprime.gui.worker import Task, run_in_process
 
 
 class ProjectContext(QObject):
@@ -78,13 +79,11 @@ class ProjectContext(QObject):
     def run_process(
         self,
         title: str,
-        task: str,
+        task: Task,
         options: dict[str, Any] | None = None,
         on_done: Callable[[Any], None] | None = None,
     ) -> bool:
-        """Run ``tmtprime.gui.work.<task>`` on the project in a child process (heavy work; see ``worker``)."""
-        from tmtprime.gui.worker import run_in_process
-
+        """Run ``task(store, reporter, **options)`` (one of :mod:`.work`) on the project in a child process (see ``worker``)."""
         store = self.store
         if store is None:
             self.message.emit("open or create a project first")

@@ -37,6 +37,7 @@ from tmtprime.cost import CostEstimate
 from tmtprime.report import figures
 from tmtprime.workflows.estimation import Estimates
 from tmtprime.workflows.reporting import report, report_view
+from tmtprime.gui import work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
@@ -337,11 +338,11 @@ class AnalysisView(QWidget):
     # -- project work (through the library, in a child process) -----------------------------
 
     def run_lookup(self) -> bool:
-        return self.context.run_process("TM lookup", "lookup", {}, self.context.message.emit)
+        return self.context.run_process("TM lookup", work.lookup, {}, self.context.message.emit)
 
     def run_translate(self) -> bool:
-        return self.context.run_process("Machine translation", "translate", {}, self.context.message.emit)
+        return self.context.run_process("Machine translation", work.translate, {}, self.context.message.emit)
 
     def run_recommend(self) -> bool:
         systems = self.checked_systems() or None
-        return self.context.run_process("Recommend", "recommend", {"systems": systems}, self.context.message.emit)
+        return self.context.run_process("Recommend", work.recommend, {"systems": systems}, self.context.message.emit)

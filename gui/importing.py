@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tmtprime.errors import TmtprimeError
 from tmtprime.formats import ColumnMapping, detect_format
+from tmtprime.gui import work
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.file_dialogs import open_file_names
 
@@ -278,4 +279,4 @@ class ImportDialog(QWizard):
             "then_lookup": self.after.lookup.isChecked(),
             "then_translate": self.after.translate.isChecked(),
         }
-        return self.context.run_process("Import", "import_files", options, self.context.message.emit)
+        return self.context.run_process("Import", work.import_files, options, self.context.message.emit)

@@ -1,7 +1,11 @@
 """The Meteor tab: score a sentence pair or two files with the full scorer, and see the alignment.
 
-Scoring runs on the worker thread (the first score of a session loads the
-language's resources and the compiled matchers). The alignment is drawn as
+Scoring runs on the worker thread through the use cases of
+:mod:`tmtprime.workflows.meteor_scoring` (the ones ``tmtprime meteor`` calls;
+the first score of a session loads the language's resources and the compiled
+matchers). The language follows the project's target language; a matcher the
+language cannot use on this machine (no paraphrase table) starts unticked, with
+a file picker for the table. The alignment is drawn as
 a matrix, hypothesis words down, reference words across, each aligned pair
 coloured by the module that matched it, in the spirit of Meteor's X-Ray.
 """
@@ -38,13 +42,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.meteor.params import MODULES, TASK_NAMES
+from tmtprime.errors import TmtprimeError
+from tmtprime.meteor import Meteor
+from tmtprime.meteor.params import MODULES, TASK_NAMES, resolve_config
 from tmtprime.progress import Reporter
+from tmtprime.workflows.meteor_scoring import MeteorFilesResult, module_choice, score_files, score_pair
 from tmtprime.gui.context import ProjectContext
 
 MODULE_COLOURS = {"exact": "#2f6fdb", "stem": "#2fa84f", "synonym": "#e39a1a", "paraphrase": "#a04fd1"}
 LANGUAGES = ("en", "cs", "de", "es", "fr", "da", "fi", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv", "tr", "other")
-BATCH = 200
 
 
 @dataclass(frozen=True)
@@ -56,11 +62,13 @@ class MeteorOptions:
     modules: tuple[str, ...] | None = None
     params: tuple[float, float, float, float] | None = None
     normalize: bool = True
+    paraphrase_table: str | None = None
 
-    def scorer(self):  # noqa: ANN201 - tmtprime.meteor.Meteor, imported lazily
-        from tmtprime.meteor import Meteor
-
-        return Meteor(lang=self.lang, task=self.task, modules=self.modules, params=self.params, normalize=self.normalize)
+    def scorer(self) -> Meteor:
+        return Meteor(
+            lang=self.lang, task=self.task, modules=self.modules, params=self.params, normalize=self.normalize,
+            paraphrase_table=self.paraphrase_table,
+        )
 
 
 class AlignmentMatrix(QWidget):
@@ -168,6 +176,10 @@ class MeteorView(QWidget):
         self.custom_params.toggled.connect(lambda on: [s.setEnabled(on) for s in self.params])
         self.normalize = QCheckBox("normalize (-norm)")
         self.normalize.setChecked(True)
+        self.paraphrase_file = QLineEdit(placeholderText="the language's table, if installed")
+        self.paraphrase_file.setReadOnly(True)
+        self.paraphrase_browse = QPushButton("Choose…")
+        self.paraphrase_browse.clicked.connect(self._choose_paraphrase_table)
         self.lang.currentTextChanged.connect(self._language_defaults)
         self.task.currentIndexChanged.connect(self._language_defaults)
         options = QGroupBox("Options")
@@ -185,6 +197,10 @@ class MeteorView(QWidget):
         for spin in self.params:
             params.addWidget(spin)
         form.addRow("Parameters", params)
+        table = QHBoxLayout()
+        table.addWidget(self.paraphrase_file, 1)
+        table.addWidget(self.paraphrase_browse)
+        form.addRow("Paraphrase table", table)
         form.addRow("", self.normalize)
         self.config_text = QLabel()
         self.config_text.setWordWrap(True)
@@ -290,26 +306,32 @@ class MeteorView(QWidget):
 
     @Slot()
     def _language_defaults(self, *_args: object) -> None:
-        """Tick the modules and show the parameters the jar uses for this language and task."""
-        from tmtprime.errors import TmtprimeError
-        from tmtprime.meteor.params import resolve_config
-
+        """Tick the modules this language and task use and this machine has, and show the jar's parameters."""
         try:
             config = resolve_config(self.lang.currentText(), self.task.currentData())
+            choice = module_choice(self.lang.currentText(), self.task.currentData(), self.paraphrase_file.text() or None)
         except TmtprimeError as error:
             self.config_text.setText(str(error))
             return
-        self._default_modules = config.modules
+        self._default_modules = choice.modules
         for module, box in self.module_boxes.items():
-            box.setChecked(module in config.modules)
-            box.setEnabled(module in config.modules)
+            box.setChecked(module in choice.available)
+            box.setEnabled(module in choice.available)
+            box.setToolTip(choice.missing.get(module, ""))
+        self.paraphrase_browse.setEnabled("paraphrase" in choice.modules)
         for spin, value in zip(self.params, (config.alpha, config.beta, config.gamma, config.delta)):
             spin.setValue(value)
         weights = " ".join(f"{w:g}" for w in config.weights)
         self.config_text.setText(
             f"{config.language}, task {config.task}: α {config.alpha:g} β {config.beta:g} γ {config.gamma:g} "
-            f"δ {config.delta:g}, weights {weights}"
+            f"δ {config.delta:g}, weights {weights}" + "".join(f"<br>{reason}" for reason in choice.missing.values())
         )
+
+    def _choose_paraphrase_table(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Paraphrase table (Meteor's format)", self.paraphrase_file.text())
+        if path:
+            self.paraphrase_file.setText(path)
+            self._language_defaults()
 
     def options(self) -> MeteorOptions:
         modules = tuple(m for m, box in self.module_boxes.items() if box.isChecked())
@@ -320,9 +342,10 @@ class MeteorView(QWidget):
             modules=None if modules == self._default_modules else (modules or None),
             params=params,  # type: ignore[arg-type]
             normalize=self.normalize.isChecked(),
+            paraphrase_table=self.paraphrase_file.text() or None,
         )
 
-    def _scorer_for(self, options: MeteorOptions):  # noqa: ANN202
+    def _scorer_for(self, options: MeteorOptions) -> Meteor:
         """The scorer for ``options``, kept while they stay the same (it caches its resources)."""
         if self._scorer is None or self._scorer_options != options:
             self._scorer, self._scorer_options = options.scorer(), options
@@ -346,20 +369,12 @@ class MeteorView(QWidget):
     @Slot()
     def score_pair(self) -> bool:
         hyp = self.hypothesis.text()
-        refs = [r for r in self.references.toPlainText().splitlines() if r.strip()]
-        if not refs:
+        refs = self.references.toPlainText().splitlines()
+        if not any(r.strip() for r in refs):
             self.context.message.emit("type at least one reference")
             return False
-        options = self.options()
-
-        def work(reporter: Reporter):  # noqa: ANN202
-            reporter.status("loading the scorer")
-            scorer = self._scorer_for(options)
-            reporter.check()
-            reporter.status("scoring")
-            return scorer.sentence_score(hyp, refs)
-
-        return self.context.runner.start("Meteor", work, self.show_score)
+        scorer = self._scorer_for(self.options())
+        return self.context.runner.start("Meteor", lambda reporter: score_pair(scorer, hyp, refs, reporter), self.show_score)
 
     def show_score(self, score) -> None:  # noqa: ANN001 - MeteorScore
         self.last_score = score
@@ -385,40 +400,15 @@ class MeteorView(QWidget):
     def score_files(self) -> bool:
         hyp_path, ref_path = self.hyp_file.text().strip(), self.ref_file.text().strip()
         n_refs = int(self.refs_per_hyp.currentText())
-        options = self.options()
+        scorer = self._scorer_for(self.options())
 
-        def work(reporter: Reporter):  # noqa: ANN202
-            from tmtprime.errors import InputError
-            from tmtprime.meteor.textio import read_segments
-
-            for path in (hyp_path, ref_path):
-                if not path:
-                    raise InputError("choose a hypothesis file and a reference file")
-                try:
-                    open(path, "rb").close()
-                except OSError as error:
-                    raise InputError(f"cannot read: {error.strerror}", file=path) from None
-            hyps, refs = read_segments(hyp_path), read_segments(ref_path)
-            if len(refs) != n_refs * len(hyps):
-                raise InputError(
-                    f"{len(refs)} reference lines for {len(hyps)} hypotheses; expected {n_refs} per hypothesis (-r {n_refs})",
-                    file=ref_path,
-                )
-            reporter.status("loading the scorer")
-            scorer = self._scorer_for(options)
-            grouped = [refs[i * n_refs:(i + 1) * n_refs] for i in range(len(hyps))]
-            scores = []
-            reporter.status("scoring")
-            for start in range(0, len(hyps), BATCH):
-                reporter.check()
-                scores.extend(scorer.score_segments(hyps[start:start + BATCH], grouped[start:start + BATCH]))
-                reporter.progress(len(scores), len(hyps))
-            return hyps, scores, scorer.aggregate(scores)
+        def work(reporter: Reporter) -> MeteorFilesResult:
+            return score_files(scorer, hyp_path, ref_path, refs_per_segment=n_refs, reporter=reporter)
 
         return self.context.runner.start("Meteor batch", work, self._show_batch)
 
-    def _show_batch(self, result) -> None:  # noqa: ANN001
-        hyps, scores, corpus = result
+    def _show_batch(self, result: MeteorFilesResult) -> None:
+        hyps, scores, corpus = result.hyps, result.segments, result.total
         self.corpus.setText(
             f"<b>Final score {corpus.score:.4f}</b> over {len(scores)} segments · P {corpus.precision:.4f} · "
             f"R {corpus.recall:.4f} · penalty {corpus.penalty:.4f}"

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from tmtprime.store import Store
 from tmtprime import workflows as wf
 from tmtprime.errors import TmtprimeError
-from tmtprime.store.exporter import EXPORT_FORMATS
+from tmtprime.report.exporter import EXPORT_FORMATS
 from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.candidates import DetailPane

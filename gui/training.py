@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from tmtprime import workflows as wf
+from tmtprime.gui import work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 
@@ -268,7 +269,7 @@ class TrainingView(QWidget):
             self.context.message.emit(f"trained model {name!r}")
             self.reload(select=name)
 
-        return self.context.run_process("Training", "train", {}, done)
+        return self.context.run_process("Training", work.train, {}, done)
 
     @Slot()
     def apply_threshold(self) -> bool:
@@ -277,7 +278,7 @@ class TrainingView(QWidget):
             return False
         threshold = float(self.points[self.slider.value()]["threshold"])
         options = {"model": self.model_name, "mt_threshold": threshold}
-        return self.context.run_process("Recommend", "recommend", options, self.context.message.emit)
+        return self.context.run_process("Recommend", work.recommend, options, self.context.message.emit)
 
 
 def _mt_systems(est) -> set[str]:  # noqa: ANN001

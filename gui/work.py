@@ -65,7 +65,7 @@ def import_files(
         results += wf.import_files(store, others, role=role, reporter=reporter)
     if tables:
         results += wf.import_files(store, tables, role=role, mapping=mapping, reporter=reporter)
-    lines = [r.summary() for r in results]
+    lines = [r.render() for r in results]
     if then_lookup:
         lines.append(lookup(store, reporter))
     if then_translate:
@@ -75,4 +75,4 @@ def import_files(
 
 def export(store: Store, reporter: Reporter, fmt: str, path: str, *, role: str | None) -> str:
     """Write the picks (the user's overrides included) as ``fmt``."""
-    return wf.export(store, fmt, path, role=role, reporter=reporter).summary()
+    return wf.export(store, fmt, path, role=role, reporter=reporter).render()

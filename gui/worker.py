@@ -3,45 +3,53 @@
 A worker *thread* shares the interpreter lock with the UI thread: long
 stretches of compiled code that keep it (a model fit, a bulk insert) stop
 painting and input for seconds. Import, lookup, MT, training and
-recommendation therefore run in ``python -m tmtprime.gui.worker``: the
-parent sends one JSON line (task, project URL, options), then ``cancel`` if
-asked; the child answers with JSON lines (``status``, ``progress``, then
-``done``/``error``/``cancelled``) and opens the project itself. A cancel or
-an error leaves the store as the use case leaves it: unchanged. No Qt here.
+recommendation therefore run in ``python -m tmtprime.gui.worker``. The task
+is a function of ``(store, reporter, **options)`` (one of :mod:`.work`, the
+way Orange3 hands its task function to the executor): the parent pickles the
+function itself (by its module and name), the project URL and the options
+into one line, then sends ``cancel`` if asked; the child answers with JSON
+lines (``status``, ``progress``, then ``done``/``error``/``cancelled``) and
+opens the project itself. A cancel or an error leaves the store as the use
+case leaves it: unchanged. No Qt here.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import base64
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tmtprime.errors import Cancelled, TmtprimeError
 from tmtprime.progress import Reporter
+from tmtprime.store import Store
 
-TASKS = ("import_files", "lookup", "translate", "recommend", "train")
-
-
-def encode_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Options as JSON (a ColumnMapping becomes its fields)."""
-    out = dict(options)
-    if out.get("mapping") is not None:
-        out["mapping"] = dataclasses.asdict(out["mapping"])
-    return out
+Task = Callable[..., Any]
+"""``task(store, reporter, **options)``, a module-level function (it travels by name); returns JSON data."""
 
 
-def run_in_process(task: str, url: str, options: dict[str, Any], reporter: Reporter) -> Any:
-    """Run ``task`` on the project at ``url`` in a child process, relaying its progress to ``reporter``.
+def encode_request(task: Task, url: str, options: dict[str, Any]) -> str:
+    """The one line the child reads: the task function, the project URL and the options, pickled."""
+    if "<" in task.__qualname__:  # a lambda or a local function cannot be found again in the child
+        raise TypeError(f"a worker task must be a module-level function, not {task.__qualname__}")
+    return base64.b64encode(pickle.dumps((task, url, options))).decode("ascii")
+
+
+def run_in_process(task: Task, url: str, options: dict[str, Any], reporter: Reporter) -> Any:
+    """Run ``task(store, reporter, **options)`` on the project at ``url`` in a child process, relaying its progress.
 
     Blocks the calling (worker) thread, which mostly waits on the pipe; the
     reporter's cancel flag is forwarded to the child.
     """
+    request = encode_request(task, url, options)
     root = str(Path(__file__).resolve().parents[1])
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
@@ -50,7 +58,7 @@ def run_in_process(task: str, url: str, options: dict[str, Any], reporter: Repor
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", env=env, bufsize=1,
     )  # fmt: skip
     assert child.stdin is not None and child.stdout is not None
-    child.stdin.write(json.dumps({"task": task, "url": url, "options": encode_options(options)}) + "\n")
+    child.stdin.write(request + "\n")
     child.stdin.flush()
     finished = threading.Event()
 
@@ -121,29 +129,18 @@ def _listen(reporter: Reporter) -> None:
 
 def child_main() -> int:
     """The child process: read the request, run it, answer."""
-    from tmtprime.formats import ColumnMapping
-    from tmtprime.gui import work
-    from tmtprime.store import Store
-
-    request = json.loads(sys.stdin.readline())
+    task, url, options = pickle.loads(base64.b64decode(sys.stdin.readline()))
     reporter = _PipeReporter(sys.stdout)
     sys.stdout = sys.stderr  # anything else the library prints stays out of the answers
     threading.Thread(target=_listen, args=(reporter,), daemon=True).start()
-    task, options = request["task"], dict(request["options"])
-    if options.get("mapping") is not None:
-        options["mapping"] = ColumnMapping(**options["mapping"])
     try:
-        if task not in TASKS:
-            raise TmtprimeError(f"unknown task {task!r}")
-        with Store.open(request["url"]) as store:
-            result = getattr(work, task)(store, reporter, **options)
+        with Store.open(url) as store:
+            result = task(store, reporter, **options)
     except Cancelled:
         reporter.send({"cancelled": True})
     except TmtprimeError as error:
         reporter.send({"error": str(error)})
     except Exception as error:  # a bug: one line for the user, the traceback on the child's stderr
-        import traceback
-
         traceback.print_exc()
         reporter.send({"error": f"internal error ({type(error).__name__}): {error}"})
     else:

@@ -14,9 +14,22 @@ from pathlib import Path
 
 import pytest
 
+from tmtprime.progress import Reporter
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+class ProgressSpy(Reporter):
+    """A reporter that hands every progress step to ``on_step(done, total)`` (which may raise, to stop the work)."""
+
+    def __init__(self, on_step) -> None:  # noqa: ANN001
+        super().__init__()
+        self.on_step = on_step
+
+    def on_progress(self, done: int, total: int | None) -> None:
+        self.on_step(done, total)
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 

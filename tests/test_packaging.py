@@ -70,3 +70,23 @@ def test_installed_command_finds_resources_outside_the_source_tree(installed, tm
     module_file, resources, models = out.stdout.split()
     assert str(installed) in module_file, "the installed package, not the source tree, must be imported"
     assert resources.endswith("tmtprime/_resources") and models.endswith("tmtprime/_models")
+
+
+def test_tmtprime_gui_is_a_plain_package_in_a_checkout_and_an_editable_install(tmp_path):
+    """``tmtprime/gui`` is a link to ``gui/`` (no ``exec`` shim), so importers and tools see its modules as files."""
+    link = ROOT / "tmtprime" / "gui"
+    assert link.is_symlink() and link.resolve() == (ROOT / "gui").resolve()
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "-e", str(ROOT)], check=True, capture_output=True)
+    probe = (
+        "import importlib.util, tmtprime.gui, tmtprime.gui.work;"
+        "print(tmtprime.gui.__spec__.origin); print(tmtprime.gui.work.__file__);"
+        "print(importlib.util.find_spec('tmtprime.gui.worker').origin)"
+    )
+    out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    init, work, worker = (Path(p).resolve() for p in out.stdout.split())
+    assert init == (ROOT / "gui" / "__init__.py").resolve()
+    assert work == (ROOT / "gui" / "work.py").resolve() and worker == (ROOT / "gui" / "worker.py").resolve()

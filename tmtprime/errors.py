@@ -6,6 +6,7 @@ and a non-zero exit status, never a traceback. Anything else escaping is a bug.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from os import PathLike
 
 MAX_MESSAGE = 2000
@@ -40,6 +41,19 @@ class UsageError(TmtprimeError):
     """A command line, option or argument value is not acceptable."""
 
     exit_code = 2
+
+
+class UnknownSystem(UsageError):
+    """A system name (``--systems``, a filter, a scheme's rate) that the project or job does not have.
+
+    The one error for it everywhere: the message lists the names that do exist.
+    """
+
+    def __init__(self, unknown: Sequence[str], known: Iterable[str], where: str = "this project") -> None:
+        self.unknown = list(unknown)
+        self.known = sorted(known)
+        names = ", ".join(map(repr, self.unknown))
+        super().__init__(f"no system named {names} in {where} (systems: {', '.join(self.known) or 'none'})")
 
 
 class InputError(TmtprimeError):

@@ -15,16 +15,12 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import TextIO, TypeVar
 
 from tmtprime.errors import Cancelled
 
 T = TypeVar("T")
-
-ProgressCallback = Callable[[int, int | None], None]
-"""``callback(done, total)``; ``total`` is None when unknown."""
-
 
 class Reporter:
     """Receives status and progress of one task and carries its cancel flag.
@@ -107,28 +103,16 @@ class CancelOnly(Reporter):
         return self._outer.cancel_requested
 
 
-class CallbackReporter(Reporter):
-    """Forwards progress to a ``callback(done, total)`` (older call sites and tests)."""
-
-    def __init__(self, callback: ProgressCallback) -> None:
-        super().__init__()
-        self._callback = callback
-
-    def on_progress(self, done: int, total: int | None) -> None:
-        self._callback(done, total)
-
-
 class ConsoleReporter(Reporter):
-    """Progress on stderr: a tqdm bar on a terminal, a few plain lines in a log; nothing with ``quiet``.
+    """Progress on stderr: a tqdm bar on a terminal, a few plain lines in a log (``-q``: a plain Reporter instead).
 
     When the stream is not a terminal, a phase prints its start, then a line
     at most every ``interval`` seconds, then its end — no carriage-return spam
     in CI logs or files.
     """
 
-    def __init__(self, *, quiet: bool = False, stream: TextIO | None = None, interval: float = 10.0) -> None:
+    def __init__(self, *, stream: TextIO | None = None, interval: float = 10.0) -> None:
         super().__init__()
-        self.quiet = quiet
         self.stream = stream if stream is not None else sys.stderr
         self.interval = interval
         self._desc = ""
@@ -141,8 +125,6 @@ class ConsoleReporter(Reporter):
             self._tty = False
 
     def on_status(self, text: str) -> None:
-        if self.quiet:
-            return
         self._close_bar()
         self._desc = text
         self._last = (0, None)
@@ -151,8 +133,6 @@ class ConsoleReporter(Reporter):
             self._last_line = time.monotonic()
 
     def on_progress(self, done: int, total: int | None) -> None:
-        if self.quiet:
-            return
         self._last = (done, total)
         if self._tty:
             if self._bar is None:
@@ -171,8 +151,6 @@ class ConsoleReporter(Reporter):
             self._last_line = now
 
     def finish_phase(self) -> None:
-        if self.quiet:
-            return
         self._close_bar()
         if not self._tty and self._desc:
             done, total = self._last
@@ -185,24 +163,6 @@ class ConsoleReporter(Reporter):
             self._bar = None
 
 
-def as_reporter(reporter: Reporter | None = None, *, quiet: bool = True, callback: ProgressCallback | None = None) -> Reporter:
-    """The reporter a function should use, from what its caller passed (old ``quiet``/``callback`` style)."""
-    if reporter is not None:
-        return reporter
-    if callback is not None:
-        return CallbackReporter(callback)
-    return ConsoleReporter(quiet=quiet)
-
-
-def track(
-    items: Iterable[T],
-    *,
-    total: int | None = None,
-    desc: str = "",
-    quiet: bool = False,
-    unit: str = "it",
-    callback: ProgressCallback | None = None,
-    reporter: Reporter | None = None,
-) -> Iterator[T]:
-    """Yield ``items`` as one phase of ``reporter``, else with console progress or calling ``callback``."""
-    return as_reporter(reporter, quiet=quiet, callback=callback).track(items, total=total, desc=desc, unit=unit)
+def silent(reporter: Reporter | None) -> Reporter:
+    """``reporter``, or a silent one: the library's default is to report nothing (a CLI passes a console one)."""
+    return reporter if reporter is not None else Reporter()

@@ -303,7 +303,7 @@ def test_a_failed_export_leaves_no_partial_file_and_keeps_the_previous_one(proje
     out = tmp_path / "picks.csv"
     assert run("export", project, "--format", "csv", "-o", out, "-q") == 0
     before = out.read_bytes()
-    from tmtprime.store import exporter
+    from tmtprime.report import exporter
 
     def broken(seg, pick):
         raise RuntimeError("disk on fire")

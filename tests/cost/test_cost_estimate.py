@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tmtprime.cost import BandCalibration, CostScheme, Job, estimate_job, fit_band_calibration, load_scheme
-from tmtprime.errors import InputError
+from tmtprime.errors import InputError, UnknownSystem
 
 
 def _job(sources, rows, picks, *, actual=None, documents=None):
@@ -79,7 +79,7 @@ def test_leaving_a_system_out_rechooses_among_the_rest_from_stored_predictions()
     tp = est.plan("tmtprime")
     assert tp.by_system == {"tm": {"segments": 3, "words": 15}, "(none)": {"segments": 1, "words": 1}}
     assert any("re-chosen" in n for n in est.notes)
-    with pytest.raises(InputError, match="no system named 'deepl'"):
+    with pytest.raises(UnknownSystem, match="no system named 'deepl'"):
         estimate_job(_job(SOURCES, ROWS, [0, 3, 4, 6]), load_scheme("matecat"), calibration=None, systems=["deepl"])
 
 

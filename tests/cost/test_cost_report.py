@@ -211,7 +211,7 @@ def test_cost_commands_and_a_stored_scheme(recommended_project, tmp_path, capsys
     assert main(["report", str(recommended_project), "--scheme", "agency", "-o", str(out), "-q"]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["word_rate"] == 0.20 and data["scheme"]["tm"]["repetitions"] == 20
-    assert main(["report", str(recommended_project), "--systems", "tm,nope", "-q"]) == 1
+    assert main(["report", str(recommended_project), "--systems", "tm,nope", "-q"]) == 2  # a usage error (UnknownSystem)
     assert "no system named 'nope'" in capsys.readouterr().err
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from tmtprime.errors import ModelError
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 
 SRC = ["open the file", "save the file", "open the image", "save the image", "close the window", "open the window"]
 TGT = ["abrir el archivo", "guardar el archivo", "abrir la imagen", "guardar la imagen", "cerrar la ventana", "abrir la ventana"]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from tmtprime.features._lookup import sorted_lookup, sorted_lookups
+from tmtprime.sorted_lookup import sorted_lookup, sorted_lookups
 
 
 def test_lookup_matches_a_dictionary():

@@ -99,12 +99,12 @@ def test_statistics_arithmetic_is_additive() -> None:
 
 
 def test_worker_processes_give_the_same_scores() -> None:
-    from tmtprime.meteor.batch import score_segments
+    from tmtprime.meteor.batch import score_batches
 
     m = Meteor(lang="en", modules=("exact", "stem"))
     hyps = [f"the cat number {i} sat on mats" for i in range(600)]
     refs = [[f"a cat {i} sits on the mat"] for i in range(600)]
-    one = score_segments(m, hyps, refs, n_jobs=1)
-    two = score_segments(m, hyps, refs, n_jobs=2)
+    one = score_batches(m, hyps, refs, n_jobs=1)
+    two = score_batches(m, hyps, refs, n_jobs=2)
     assert [s.score for s in one] == [s.score for s in two]
     assert m.aggregate(one).score == m.aggregate(two).score

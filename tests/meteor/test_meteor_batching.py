@@ -27,7 +27,7 @@ PAIRS = [
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ParaphraseTable:
     monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
-    return ParaphraseTable.open("en", write_table(tmp_path / "para.gz"), quiet=True)
+    return ParaphraseTable.open("en", write_table(tmp_path / "para.gz"))
 
 
 class ListsOnly:

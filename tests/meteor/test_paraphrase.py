@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import require
+from tests.conftest import ProgressSpy, require
 from tmtprime.errors import ResourceError
 from tmtprime.meteor import paraphrase as para
 from tmtprime.meteor.paraphrase import ParaphraseMatch, ParaphraseTable
@@ -47,7 +47,7 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def table(tmp_path: Path) -> ParaphraseTable:
-    return ParaphraseTable.open("en", write_table(tmp_path / "para.gz"), quiet=True)
+    return ParaphraseTable.open("en", write_table(tmp_path / "para.gz"))
 
 
 def test_lookups_return_listed_paraphrases_with_probabilities(table: ParaphraseTable) -> None:
@@ -100,7 +100,7 @@ def test_compiles_once_into_the_cache_and_reopens(tmp_path: Path, private_cache:
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     source = write_table(tmp_path / "para.gz")
     seen: list[tuple[int, int | None]] = []
-    first = ParaphraseTable.open("en", source, callback=lambda done, total: seen.append((done, total)))
+    first = ParaphraseTable.open("en", source, reporter=ProgressSpy(lambda done, total: seen.append((done, total))))
     assert seen and seen[-1][0] >= 1
     assert first.index_dir.parent == private_cache / "paraphrase"
     assert not [p for p in first.index_dir.parent.iterdir() if ".tmp" in p.name]
@@ -116,10 +116,10 @@ def test_compiles_once_into_the_cache_and_reopens(tmp_path: Path, private_cache:
 
 def test_changed_source_gets_a_new_index(tmp_path: Path) -> None:
     source = write_table(tmp_path / "para.gz")
-    old = ParaphraseTable.open("en", source, quiet=True)
+    old = ParaphraseTable.open("en", source)
     write_table(source, PAIRS + [("0.9", "huge", "enormous")])
     os.utime(source, ns=(1, 1))
-    new = ParaphraseTable.open("en", source, quiet=True)
+    new = ParaphraseTable.open("en", source)
     assert new.index_dir != old.index_dir
     assert new.paraphrases(("huge",)) == [(("enormous",), 0.9)]
 
@@ -128,7 +128,7 @@ def test_plain_text_tables_and_crlf_line_ends_are_read(tmp_path: Path) -> None:
     text = "".join(f"{p}\r\n{a}\r\n{b}\r\n" for p, a, b in PAIRS)
     source = tmp_path / "para.txt"
     source.write_bytes(text.encode("utf-8"))
-    table = ParaphraseTable.open("en", source, quiet=True)
+    table = ParaphraseTable.open("en", source)
     assert table.paraphrases(("the", "european", "union")) == [(("the", "eu"), 0.6)]
 
 
@@ -147,7 +147,7 @@ def test_bad_tables_are_resource_errors_naming_the_file(tmp_path: Path, content:
     source = tmp_path / "bad.gz"
     source.write_bytes(gzip.compress(content))
     with pytest.raises(ResourceError, match=message) as info:
-        ParaphraseTable.open("en", source, quiet=True)
+        ParaphraseTable.open("en", source)
     assert str(source) in str(info.value)
 
 
@@ -156,7 +156,7 @@ def test_corrupt_gzip_is_a_resource_error(tmp_path: Path) -> None:
     data = gzip.compress("".join(f"0.5\nw{i}\nv{i * 7}\n" for i in range(3000)).encode())
     source.write_bytes(data[: len(data) // 2])
     with pytest.raises(ResourceError, match="broken.gz"):
-        ParaphraseTable.open("en", source, quiet=True)
+        ParaphraseTable.open("en", source)
 
 
 def test_missing_table_tells_both_ways_to_get_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,7 +174,7 @@ def test_damaged_index_is_a_resource_error_and_open_rebuilds_it(table: Paraphras
     (table.index_dir / "phrase_hash.npy").write_bytes(b"garbage")
     with pytest.raises(ResourceError, match="unreadable"):
         ParaphraseTable(table.index_dir)
-    again = ParaphraseTable.open("en", tmp_path / "para.gz", quiet=True)
+    again = ParaphraseTable.open("en", tmp_path / "para.gz")
     assert again.index_dir == table.index_dir
     assert again.paraphrases(("big",)) == [(("large",), 0.3), (("huge",), 0.2)]
 
@@ -183,7 +183,7 @@ def test_indexes_of_other_format_versions_are_dropped(tmp_path: Path, private_ca
     stale = private_cache / "paraphrase" / "paraphrase-en-1-2-v1"
     stale.mkdir(parents=True)
     (stale / "meta.json").write_text("{}")
-    ParaphraseTable.open("en", write_table(tmp_path / "para.gz"), quiet=True)
+    ParaphraseTable.open("en", write_table(tmp_path / "para.gz"))
     assert not stale.exists()
 
 
@@ -212,7 +212,7 @@ def test_jar_matches_both_directions_and_drops_doubly_listed_single_words(meteor
         lines = [next(f).rstrip("\n") for _ in range(3 * 20000)]
     subset = tmp_path / "subset.gz"
     subset.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode("utf-8")))
-    table = ParaphraseTable.open("en", subset, quiet=True)
+    table = ParaphraseTable.open("en", subset)
     triples = list(zip(lines[0::3], lines[1::3], lines[2::3]))
     cases = [(a.split(), b.split()) for _, a, b in triples[::40]] + [(b.split(), a.split()) for _, a, b in triples[::40]]
     hyp, ref = tmp_path / "h.txt", tmp_path / "r.txt"

@@ -84,7 +84,7 @@ def test_written_table_is_meteors_format_and_the_scorer_uses_it(tmp_path: Path) 
     text = gzip.open(path, "rt", encoding="utf-8").read()
     assert text.startswith("0.25\nabrir el archivo\nabre el fichero\n0.125\narchivo\ndocumento\n0.5\narchivo\nfichero\n")
     assert read_table(path) == table
-    compiled = ParaphraseTable.open("es", path=path, quiet=True)
+    compiled = ParaphraseTable.open("es", path=path)
     assert compiled.paraphrases(["archivo"]) == [(("documento",), 0.125), (("fichero",), 0.5)]
     with_para = Meteor(lang="es", modules=["exact", "paraphrase"], paraphrase_table=path)
     plain = Meteor(lang="es", modules=["exact"])

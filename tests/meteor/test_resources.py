@@ -195,7 +195,7 @@ def test_fetch_extracts_the_table_into_the_cache_and_compiles_it(tmp_path: Path,
     monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
     wheel = _fake_wheel(tmp_path / "pycocoevalcap-9.9-py3-none-any.whl", gzip.compress(b"0.5\nbig\nlarge\n"))
     calls = []
-    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into, quiet: calls.append(version) or wheel)
+    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into: calls.append(version) or wheel)
     assert main(["resources", "fetch-paraphrase", "-q", "--version", "9.9"]) == 0
     assert (tmp_path / "cache" / "paraphrase-en.gz").is_file()
     assert "paraphrase table ready" in capsys.readouterr().out
@@ -214,7 +214,7 @@ def test_fetch_refuses_a_table_with_the_wrong_checksum(tmp_path: Path, monkeypat
 
     monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
     wheel = _fake_wheel(tmp_path / "pycocoevalcap-1.2-py3-none-any.whl", b"not the real table")
-    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into, quiet: wheel)
+    monkeypatch.setattr(fetch, "_download_wheel", lambda version, into: wheel)
     assert main(["resources", "fetch-paraphrase", "-q"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("tmtprime: error:") and "unexpected sha256" in err and "Traceback" not in err

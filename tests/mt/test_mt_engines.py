@@ -20,7 +20,7 @@ class Reverser(MTEngine):
     def check(self) -> None:
         return None
 
-    def translate(self, segments: Sequence[str], *, quiet=True, callback=None, reporter=None) -> list[str]:
+    def translate(self, segments: Sequence[str], *, reporter=None) -> list[str]:
         return [s[::-1] + self.suffix for s in segments]
 
 

@@ -18,7 +18,7 @@ from tmtprime.store.importer import import_file
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = 150_000
 
-# Imports the TM with a progress callback that, once 60,000 units have been
+# Imports the TM with a reporter that, once 60,000 units have been
 # written inside the import transaction, drops a marker and stalls: the test
 # kills the process right there, mid-transaction. The import's page cache is
 # made small so that the uncommitted pages have spilled into the WAL file (the
@@ -26,21 +26,23 @@ UNITS = 150_000
 STALLING_IMPORT = """
 import sys, time
 from pathlib import Path
-import tmtprime.store.engine
+import tmtprime.store.database
 from tmtprime.store import Store
 from tmtprime.store.importer import import_file
+from tmtprime.progress import Reporter
 
-tmtprime.store.engine.BULK_CACHE_KIB = 256
+tmtprime.store.database.BULK_CACHE_KIB = 256
 
 project, tm, marker = sys.argv[1:]
 
-def progress(done, total):
-    if done == 60_000:
-        Path(marker).write_text("mid-import")
-        time.sleep(120)
+class Stall(Reporter):
+    def on_progress(self, done, total):
+        if done == 60_000:
+            Path(marker).write_text("mid-import")
+            time.sleep(120)
 
 with Store.open(project) as store:
-    import_file(store, tm, role="tm", progress=progress)
+    import_file(store, tm, role="tm", reporter=Stall())
 """
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from tests.conftest import ProgressSpy
 from tmtprime.errors import InputError, StoreError
 from tmtprime.formats import ColumnMapping
 from tmtprime.store import Store
@@ -90,7 +91,7 @@ def test_reimporting_the_same_file_changes_nothing(store, tmp_path):
     import_file(store, path, role="dev", mapping=DEV_MAPPING)
     before = dump(store)
     again = import_file(store, path, role="dev", mapping=DEV_MAPPING)
-    assert again.already and "already imported" in again.summary()
+    assert again.already and "already imported" in again.render()
     assert dump(store) == before
     # The same content under another file name is still the same file.
     copy = tmp_path / "copy.tsv"
@@ -141,7 +142,7 @@ def test_tsv_tm_import_skips_units_without_target(store, tmp_path):
     # The user is told what did not reach the store, and the document remembers it.
     assert result.skipped == {"row with an empty source or target": 2}
     # ...and where to look: the first such row (file line 3, the header being line 1).
-    assert "2 units skipped (row with an empty source or target: 2, first at line 3)" in result.summary()
+    assert "2 units skipped (row with an empty source or target: 2, first at line 3)" in result.render()
     assert result.document.details["skipped"] == {"row with an empty source or target": 2}
 
 
@@ -174,7 +175,7 @@ def test_empty_and_missing_files_are_errors(store, tmp_path):
     assert store.documents.list() == []
 
 
-def test_cancelling_from_the_progress_callback_rolls_back(store, tmp_path):
+def test_an_error_raised_from_the_reporter_rolls_back(store, tmp_path):
     rows = [f"app/c\t{i}\t\tLine {i}\tLínea {i}\t\t\t\tm\tn\n" for i in range(20_000)]
     path = write_dev(tmp_path / "big.tsv", rows)
 
@@ -186,7 +187,7 @@ def test_cancelling_from_the_progress_callback_rolls_back(store, tmp_path):
             raise Cancelled
 
     with pytest.raises(Cancelled):
-        import_file(store, path, role="dev", mapping=DEV_MAPPING, progress=progress)
+        import_file(store, path, role="dev", mapping=DEV_MAPPING, reporter=ProgressSpy(progress))
     assert store.documents.list() == [] and store.segments.count() == 0
     assert import_file(store, path, role="dev", mapping=DEV_MAPPING).units == 20_000
 
@@ -202,5 +203,5 @@ def test_a_reader_can_open_the_store_while_an_import_is_running(sqlite_store, tm
                 seen.append(other.execute("SELECT count(*) FROM segments").fetchone()[0])
             other.close()
 
-    import_file(sqlite_store, write_dev(tmp_path / "big.tsv", rows), role="dev", mapping=DEV_MAPPING, progress=progress)
+    import_file(sqlite_store, write_dev(tmp_path / "big.tsv", rows), role="dev", mapping=DEV_MAPPING, reporter=ProgressSpy(progress))
     assert seen == [0] and sqlite_store.segments.count() == 12_000

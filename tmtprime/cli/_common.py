@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.progress import ConsoleReporter, Reporter
+
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:
-    """``-q/--quiet``: no progress bars, only results and errors."""
+    """``-q/--quiet``: no progress bars, only results and errors (see :func:`progress_reporter`)."""
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
 
 
@@ -14,6 +16,35 @@ def add_quiet_confirmation(parser: argparse.ArgumentParser) -> None:
     """``-q/--quiet`` for a command whose only output is a confirmation: silent on success (scripts)."""
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print nothing on success (the exit status says it); errors still go to stderr")
+
+
+def progress_reporter(quiet: bool) -> Reporter:
+    """The reporter a command gives its use case: progress on stderr, or with ``-q`` a silent one (cancel still works)."""
+    return Reporter() if quiet else ConsoleReporter()
+
+
+class _SystemList(argparse.Action):
+    """Collects system names from ``--systems A,B`` (repeatable) and the old repeated ``--system NAME``."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        names = [n.strip() for n in str(values).split(",") if n.strip()]
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), *names])
+
+
+def add_systems(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--systems A,B``: the one spelling of a list of systems (``ns.systems``: a list, or None for all).
+
+    ``--system NAME`` (repeated), the old spelling of ``recommend``, stays as a deprecated alias.
+    """
+    parser.add_argument("--systems", metavar="A,B", action=_SystemList, dest="systems", help=f"{help_text} (comma-separated)")
+    parser.add_argument("--system", metavar="NAME", action=_SystemList, dest="systems",
+                        help="deprecated spelling of --systems NAME (repeatable)")  # fmt: skip
+
+
+def add_system_name(parser: argparse.ArgumentParser, help_text: str, default: str | None = None) -> None:
+    """``--name NAME``: the system name new candidates are stored under (``--system``: the old, deprecated spelling)."""
+    parser.add_argument("--name", "--system", metavar="NAME", dest="system_name", default=default,
+                        help=f"{help_text} (--system: deprecated spelling)")  # fmt: skip
 
 
 def _jobs(text: str) -> int:

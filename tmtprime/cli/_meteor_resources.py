@@ -8,13 +8,14 @@ arguments after its name. Bitexts are read with :func:`tmtprime.formats.read_tm`
 from __future__ import annotations
 
 import argparse
+import gzip
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, progress_reporter
 from tmtprime.errors import InputError, UsageError
-from tmtprime.progress import ConsoleReporter, Reporter
+from tmtprime.progress import Reporter
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
@@ -40,8 +41,6 @@ def _bitext(path: str, ns: argparse.Namespace, source_lang: str, target_lang: st
 
 def _lines(path: str) -> Iterator[str]:
     """Lines of a plain text file (``.gz`` looked through), without line ends."""
-    import gzip
-
     try:
         with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as f:
             for line in f:
@@ -107,13 +106,13 @@ def paraphrase(argv: list[str]) -> int:
     comp.add_argument("table")
     comp.add_argument("-l", "--lang", default="en")
     ns = parser.parse_args(argv)
-    reporter = ConsoleReporter(quiet=ns.quiet)
+    reporter = progress_reporter(ns.quiet)
     if ns.action == "build":
         table = _build(ns, reporter)
     elif ns.action == "merge":
         table = _merge(ns)
     else:
-        _compile(ns.table, ns.lang, ns.quiet)
+        _compile(ns.table, ns.lang, reporter)
         print(f"compiled {ns.table}")
         return 0
     from tmtprime.meteor.pivot import threshold, write_table
@@ -121,7 +120,7 @@ def paraphrase(argv: list[str]) -> int:
     kept = threshold(table, ns.threshold)
     write_table(kept, ns.output)
     if not ns.no_compile:
-        _compile(ns.output, ns.lang, ns.quiet)
+        _compile(ns.output, ns.lang, reporter)
     print(f"{len(kept)} paraphrase pairs ({len({a for a, _ in kept})} phrases) written to {ns.output}")
     return 0
 
@@ -172,10 +171,10 @@ def _merge(ns: argparse.Namespace):
     return merge(tables)
 
 
-def _compile(path: str, lang: str, quiet: bool) -> None:
+def _compile(path: str, lang: str, reporter: Reporter) -> None:
     from tmtprime.meteor.paraphrase import ParaphraseTable
 
-    ParaphraseTable.open(lang, path=path, quiet=quiet)
+    ParaphraseTable.open(lang, path=path, reporter=reporter)
 
 
 # --- funcwords ----------------------------------------------------------------------------------------------
@@ -193,7 +192,7 @@ def funcwords(argv: list[str]) -> int:
     from tmtprime.meteor.funcwords import learn_function_words, write_word_list
 
     lines = (line for path in ns.corpus for line in _lines(path))
-    words = learn_function_words(lines, ns.lang, ns.min_frequency, ConsoleReporter(quiet=ns.quiet))
+    words = learn_function_words(lines, ns.lang, ns.min_frequency, progress_reporter(ns.quiet))
     write_word_list(words, ns.output)
     print(f"{len(words)} function words written to {ns.output}")
     return 0
@@ -231,7 +230,7 @@ def bitext_paraphrases(argv: list[str]) -> int:
     training = _bitext(ns.train_bitext, ns, ns.source_lang, ns.lang) if ns.train_bitext else []
     closed = frozenset(_lines(ns.closed_class)) - {""} if ns.closed_class else None
     sets = equivalence_sets(sources, references, source_lang=ns.source_lang, lang=ns.lang, max_phrase_len=ns.max_phrase_len,
-                            closed_target=closed, training_pairs=training, reporter=ConsoleReporter(quiet=ns.quiet))
+                            closed_target=closed, training_pairs=training, reporter=progress_reporter(ns.quiet))
     index = substitution_index(sets)
     refs = [expand_reference(r, index, ns.lang, max_refs=ns.max_refs) for r in references]
     streams = padded_streams(refs)

@@ -37,39 +37,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _schemes(ns: argparse.Namespace) -> int:
-    from tmtprime.cost import load_scheme, preset_names
+    from tmtprime.store import Store
+    from tmtprime.workflows.schemes import list_schemes
 
-    for name in preset_names():
-        scheme = load_scheme(name)
-        print(f"{name}\tpreset\t{scheme.currency} {scheme.word_rate:g}/word\t{scheme.source}")
     if ns.path:
-        from tmtprime.store import Store
-
         with Store.open(ns.path) as store:
-            for name in store.cost_schemes.names():
-                scheme = load_scheme(name, store=store)
-                print(f"{name}\tstored\t{scheme.currency} {scheme.word_rate:g}/word\t{store.location}")
+            entries = list_schemes(store)
+    else:
+        entries = list_schemes()
+    for e in entries:
+        print(f"{e.name}\t{e.origin}\t{e.scheme.currency} {e.scheme.word_rate:g}/word\t{e.where}")
     return 0
 
 
 def _show(ns: argparse.Namespace) -> int:
-    from tmtprime.cost import load_scheme
+    from tmtprime.store import Store
+    from tmtprime.workflows.schemes import get_scheme
 
     if ns.project:
-        from tmtprime.store import Store
-
         with Store.open(ns.project) as store:
-            scheme = load_scheme(ns.scheme, store=store)
+            scheme = get_scheme(ns.scheme, store)
     else:
-        scheme = load_scheme(ns.scheme)
+        scheme = get_scheme(ns.scheme)
     print(json.dumps(scheme.to_dict(), indent=2, ensure_ascii=False))
     return 0
 
 
 def _check(ns: argparse.Namespace) -> int:
-    from tmtprime.cost import read_scheme_file
+    from tmtprime.workflows.schemes import check_scheme_file
 
-    scheme = read_scheme_file(ns.file)
+    scheme = check_scheme_file(ns.file)
     if not ns.quiet:
         print(f"{ns.file}: valid cost scheme {scheme.name!r} ({scheme.currency} {scheme.word_rate:g}/word, "
               f"{len(scheme.tm_bands)} TM bands, {len(scheme.mt_bands)} quality bands, MT priced by {scheme.mt_pricing})")
@@ -77,13 +74,11 @@ def _check(ns: argparse.Namespace) -> int:
 
 
 def _save(ns: argparse.Namespace) -> int:
-    from tmtprime.cost import load_scheme
     from tmtprime.store import Store
+    from tmtprime.workflows.schemes import save_scheme
 
-    scheme = load_scheme(ns.scheme)
-    name = ns.name or scheme.name
     with Store.open(ns.path) as store:
-        store.cost_schemes.save(name, scheme.to_dict())
+        name = save_scheme(store, ns.scheme, ns.name)
     if not ns.quiet:
         print(f"stored cost scheme {name!r} in {ns.path}")
     return 0

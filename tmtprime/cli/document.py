@@ -27,10 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _remove(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
+    from tmtprime.workflows.project_info import remove_document
 
     with Store.open(ns.path) as store:
-        doc = store.documents.get(ns.name)
-        store.documents.delete(ns.name)
+        doc = remove_document(store, ns.name)
     if not ns.quiet:
         print(f"removed {doc.role} {doc.name!r} ({doc.unit_count} units) and everything derived from it")
     return 0

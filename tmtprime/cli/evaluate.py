@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+from tmtprime.errors import UsageError
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_jobs, add_quiet
-
     parser = subparsers.add_parser(
         "evaluate",
         help="evaluate the recommender against references (cross-validated on the dev data)",
@@ -38,8 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.errors import ModelError, UsageError
-    from tmtprime.progress import ConsoleReporter
+    from tmtprime.errors import ModelError
     from tmtprime.store import Store
     from tmtprime.workflows.effort_evaluation import evaluate_effort
     from tmtprime.workflows.evaluation import evaluate
@@ -51,7 +51,7 @@ def _run(ns: argparse.Namespace) -> int:
         if store.post_edits.count():
             try:
                 effort = evaluate_effort(store, document=ns.document, model=ns.model, label=ns.label, n_splits=ns.folds,
-                                         n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+                                         n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet))
             except ModelError:
                 if ns.label not in (None, "ter"):
                     raise  # an effort label asked for: its data must be there
@@ -62,7 +62,7 @@ def _run(ns: argparse.Namespace) -> int:
         try:
             rep = evaluate(
                 store, document=ns.document, model=ns.model, n_splits=ns.folds, n_jobs=ns.jobs, meteor=not ns.no_meteor,
-                reporter=ConsoleReporter(quiet=ns.quiet),
+                reporter=progress_reporter(ns.quiet),
             )
         except ModelError as error:
             if effort is None:
@@ -81,8 +81,8 @@ def _run(ns: argparse.Namespace) -> int:
               "estimate `tmtprime train` prints, whose best single system is chosen on all the dev data)")
     print(rep.render())
     if ns.plots:
-        from tmtprime.recommend.plots import write_plots
+        from tmtprime.workflows.evaluation import write_evaluation_plots
 
-        for path in write_plots(rep, ns.plots):
+        for path in write_evaluation_plots(rep, ns.plots):
             print(f"wrote {path}")
     return 0

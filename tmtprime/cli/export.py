@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, progress_reporter
 from tmtprime.cli.recommend import _probability
 
 FORMATS = ("csv", "json", "xliff", "xliff2", "tmx", "po", "original")
@@ -53,14 +53,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.exporting import export
 
     with Store.open(ns.path) as store:
         result = export(
             store, ns.fmt, ns.out, document=ns.document, role=ns.role, model=ns.model, picks=ns.picks,
-            fuzzy_below=ns.fuzzy_below, reporter=ConsoleReporter(quiet=ns.quiet),
+            fuzzy_below=ns.fuzzy_below, reporter=progress_reporter(ns.quiet),
         )
-    print(result.summary(), file=sys.stderr if ns.out == "-" else sys.stdout)
+    print(result.render(), file=sys.stderr if ns.out == "-" else sys.stdout)
     return 0

@@ -14,7 +14,7 @@ import argparse
 import shlex
 import sys
 
-from tmtprime.cli._common import add_quiet, assignments
+from tmtprime.cli._common import add_quiet, assignments, progress_reporter
 from tmtprime.errors import UsageError
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -135,7 +135,6 @@ def column_mapping(ns: argparse.Namespace):  # noqa: ANN201 - tmtprime.formats.C
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.importing import import_files
 
@@ -150,16 +149,16 @@ def _run(ns: argparse.Namespace) -> int:
         with Store.open(ns.path) as store:
             for file in ns.files:
                 (corpus,) = import_corpora(store, [file], fmt=ns.fmt, mapping=mapping, target_file=ns.target_file,
-                                           reporter=ConsoleReporter(quiet=ns.quiet))
+                                           reporter=progress_reporter(ns.quiet))
                 print(corpus.summary())
         return 0
     with Store.open(ns.path) as store:
         for file in ns.files:
             (result,) = import_files(
                 store, [file], role=ns.role, fmt=ns.fmt, mapping=mapping, name=ns.name,
-                target_file=ns.target_file, reporter=ConsoleReporter(quiet=ns.quiet),
+                target_file=ns.target_file, reporter=progress_reporter(ns.quiet),
             )
-            print(result.summary() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
+            print(result.render() + ("" if result.already else _undo(ns.path, result.document.name, result.role_reason)))
             for warning in result.warnings:
                 print(f"tmtprime: warning: {file}: {warning}", file=sys.stderr)
     return 0

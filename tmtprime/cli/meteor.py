@@ -10,9 +10,16 @@ jar switch over unchanged. ``--json`` is the one addition, for tooling.
 from __future__ import annotations
 
 import gc
+import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool, usage_lines
+from tmtprime.errors import InputError, TmtprimeError
+from tmtprime.meteor.javafmt import java_double
+from tmtprime.meteor.params import TASK_NAMES
+from tmtprime.progress import ConsoleReporter, Reporter
 
 if TYPE_CHECKING:
     from tmtprime.meteor.scorer import Meteor
@@ -65,8 +72,6 @@ _UNSUPPORTED = {
 
 
 def _usage() -> str:
-    from tmtprime.cli.meteor_tools import usage_lines
-
     return USAGE + "\n".join(usage_lines()) + "\n"
 
 
@@ -112,8 +117,6 @@ def _number(option: str, text: str, kind: Callable[[str], float | int]) -> float
 
 def run(argv: list[str]) -> int:
     """Entry point of ``tmtprime meteor`` (RAW command: the jar's own option syntax, or a tool's subcommand)."""
-    from tmtprime.cli.meteor_tools import SUBCOMMANDS, run_tool
-
     if argv and argv[0] in SUBCOMMANDS:
         return run_tool(argv)
     try:
@@ -127,8 +130,6 @@ def run(argv: list[str]) -> int:
 
 
 def _run(argv: list[str]) -> int:
-    from tmtprime.errors import TmtprimeError
-
     files, values, flags = _parse(argv)
     for option, reason in _UNSUPPORTED.items():
         if option in flags or option in values:
@@ -153,7 +154,6 @@ def _run(argv: list[str]) -> int:
 
 
 def _build(values: dict[str, str], flags: set[str], **extensions):
-    from tmtprime.meteor.params import TASK_NAMES
     from tmtprime.meteor.scorer import Meteor
 
     params = None
@@ -186,6 +186,13 @@ def _build(values: dict[str, str], flags: set[str], **extensions):
     return meteor
 
 
+class _StatusLines(Reporter):
+    """Each status as one line on stderr, on a terminal or not (the one-off compile note)."""
+
+    def on_status(self, text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+
 def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     """Load the scorer's resources, compile the aligner (saying so when that takes a while, unless ``quiet``)
     and take what was loaded out of the garbage collector's sight for this process.
@@ -199,9 +206,9 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     """
     from tmtprime.meteor.aligner import compile_now
 
-    meteor.load()
+    meteor.load(ConsoleReporter() if sys.stderr.isatty() else None)  # a paraphrase table compiles on first use
     compile_now(
-        None if quiet else lambda message: print(message, file=sys.stderr, flush=True),
+        Reporter() if quiet else _StatusLines(),
         # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
         warm_up=lambda: meteor.score_segments(["he was not able to go to the cars"], [["he could not go to his car"]]),
     )
@@ -210,9 +217,10 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
 
 
 def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], flags: set[str]) -> int:
-    from tmtprime.errors import TmtprimeError
+    # the scorer and its use case load numpy and the matchers (0.8 s at load 1.6): here, not at start-up
     from tmtprime.meteor import report
-    from tmtprime.meteor.textio import read_segments
+    from tmtprime.meteor.batch import BATCH
+    from tmtprime.workflows.meteor_scoring import LineCountMismatch, UnreadableFile, read_segment_files, score_segment_files
 
     quiet = "-q" in flags
     ss_out = "-ssOut" in flags
@@ -222,36 +230,30 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
         _emit(report.header_lines(meteor))
     ref_count = int(_number("-r", values["-r"], int)) if "-r" in values else 1
     try:
-        hyps = read_segments(hyp_path)
-        refs = read_segments(ref_path)
-    except OSError as error:
-        raise _Exit(f"Error: Could not score text files: {error.filename or ''} ({error.strerror})") from None
-    ref_count = max(ref_count, 1)
-    if len(refs) != ref_count * len(hyps):
-        detail = f"test: {len(hyps)} lines, reference: {len(refs)} lines"
-        if ref_count > 1:
-            detail += f" (expected {ref_count} per segment)"
+        files = read_segment_files(hyp_path, ref_path, ref_count)
+    except LineCountMismatch as error:
         sys.stdout.flush()
-        print(f"Error: test and reference not same length ({detail})", file=sys.stderr)
+        print(f"Error: {error.reason}", file=sys.stderr)
         return 1  # the jar exits 0 here; scripts must see the failure (a deliberate difference, README)
-    if not hyps:
-        raise _Exit(f"Error: nothing to score: {hyp_path} and {ref_path} are empty")
-    refs_per_segment = [refs[i * ref_count : (i + 1) * ref_count] for i in range(len(hyps))]
+    except UnreadableFile as error:
+        raise _Exit(f"Error: Could not score text files: {error.file or ''} ({error.reason})") from None
+    except InputError as error:
+        raise _Exit(f"Error: {error.reason}") from None
     jobs = int(_number("-j", values["-j"], int)) if "-j" in values else None
+    # progress only on a terminal, and only in the jar's plain text mode (stderr carries scores with -q)
+    progress = ConsoleReporter() if text_header and sys.stderr.isatty() and len(files.hyps) > BATCH else Reporter()
     try:
         _load_for_batch(meteor, quiet=not text_header)
-        segments = _score_all(meteor, hyps, refs_per_segment, jobs, show_progress=not (quiet or ss_out or as_json))
+        result = score_segment_files(meteor, files, n_jobs=jobs, reporter=progress)
     except TmtprimeError as error:
         raise _Exit(f"Error: {error}") from None
-    total = meteor.aggregate(segments)
+    segments, total = result.segments, result.total
     if "-writeAlignments" in flags:
         prefix = values.get("-f", "meteor")
         with open(f"{prefix}-align.out", "w", encoding="utf-8") as f:
             for i, seg in enumerate(segments, start=1):
                 f.write(report.alignment_block(i, seg))
     if as_json:
-        import json
-
         json.dump(report.json_report(meteor, segments, total), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
@@ -259,8 +261,6 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
         _emit(seg.stats_line() for seg in segments)
         return 0
     if quiet:
-        from tmtprime.meteor.javafmt import java_double
-
         sys.stderr.write("".join(java_double(seg.score) + "\n" for seg in segments))
         sys.stderr.flush()
         print(java_double(total.score))
@@ -269,12 +269,6 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
     _emit(report.segment_line(i, seg, verbose) for i, seg in enumerate(segments, start=1))
     _emit(report.system_lines(meteor, total))
     return 0
-
-
-def _score_all(meteor, hyps, refs_per_segment, jobs, show_progress: bool):
-    from tmtprime.meteor.batch import score_segments
-
-    return score_segments(meteor, hyps, refs_per_segment, n_jobs=jobs, show_progress=show_progress)
 
 
 def _emit(lines) -> None:

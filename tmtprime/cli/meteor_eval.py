@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import sys
 
+from tmtprime.cli import meteor as jar_cli
+from tmtprime.cli._common import progress_reporter
+from tmtprime.errors import UsageError
+
 USAGE = """Usage:
   tmtprime meteor correlate FILE [scoring options] [-j N] [-q]
   tmtprime meteor tune FILE [scoring options] -o PARAMS.toml [--name NAME] [--objective kendall|pearson]
@@ -78,8 +82,6 @@ def syntax_table(args: list[str]) -> int:
 
 def _split(argv: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[str]], set[str]]:
     """Take the extension options out; what remains is parsed as ``tmtprime meteor`` options."""
-    from tmtprime.errors import UsageError
-
     rest: list[str] = []
     values: dict[str, str] = {}
     multi: dict[str, list[str]] = {}
@@ -105,8 +107,6 @@ def _split(argv: list[str]) -> tuple[list[str], dict[str, str], dict[str, list[s
 
 
 def _number(option: str, text: str, kind=float):
-    from tmtprime.errors import UsageError
-
     try:
         return kind(text)
     except ValueError:
@@ -115,9 +115,6 @@ def _number(option: str, text: str, kind=float):
 
 def _scorer(argv: list[str]):
     """The judgment file, the configured scorer and the remaining extension options."""
-    from tmtprime.cli import meteor as jar_cli
-    from tmtprime.errors import UsageError
-
     rest, ext, multi, flags = _split(argv)
     try:
         files, values, jar_flags = jar_cli._parse(rest)
@@ -155,8 +152,6 @@ def _extensions(ext: dict[str, str]) -> dict:
             max_distance=_number("--syntax-distance", ext.get("--syntax-distance", "3"), int),
         )
     elif "--syntax-weight" in ext or "--syntax-distance" in ext:
-        from tmtprime.errors import UsageError
-
         raise UsageError("--syntax-weight and --syntax-distance need --syntax TABLE")
     return out
 
@@ -165,10 +160,9 @@ def _correlate(argv: list[str]) -> int:
     from tmtprime.meteor.correlation import correlations
     from tmtprime.meteor.judgments import read_judgments
     from tmtprime.meteor.tuning import score_rows
-    from tmtprime.progress import ConsoleReporter
 
     path, meteor, ext, _multi, flags = _scorer(argv)
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     judgments = read_judgments(path)
     jobs = _number("-j", ext["-j"], int) if "-j" in ext else 1
     scores = score_rows(meteor, judgments, reporter, n_jobs=jobs)
@@ -178,10 +172,8 @@ def _correlate(argv: list[str]) -> int:
 
 
 def _tune(argv: list[str]) -> int:
-    from tmtprime.errors import UsageError
     from tmtprime.meteor.judgments import read_judgments
     from tmtprime.meteor.tuning import Grid, save_parameter_set, tune
-    from tmtprime.progress import ConsoleReporter
 
     path, meteor, ext, multi, flags = _scorer(argv)
     if "-o" not in ext:
@@ -190,7 +182,7 @@ def _tune(argv: list[str]) -> int:
     if objective not in {"kendall", "pearson"}:
         raise UsageError(f"--objective must be kendall or pearson, got {objective!r}")
     grid = Grid.default(meteor).with_overrides(multi.get("--grid", []))
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     judgments = read_judgments(path)
     jobs = _number("-j", ext["-j"], int) if "-j" in ext else 1
     folds = _number("--folds", ext.get("--folds", "5"), int)
@@ -208,10 +200,8 @@ def _build_resource(command: str, argv: list[str]) -> int:
     """``copy-words`` and ``syntax-table``: extract from data, write ``-o``."""
     import numpy as np
 
-    from tmtprime.errors import UsageError
     from tmtprime.meteor.copy_words import extract_copy_words, write_copy_words
     from tmtprime.meteor.scorer import Meteor
-    from tmtprime.progress import ConsoleReporter
 
     rest, ext, _multi, flags = _split(argv)
     files = [a for a in rest if not a.startswith("-")]
@@ -228,7 +218,7 @@ def _build_resource(command: str, argv: list[str]) -> int:
         raise UsageError(f"option {options[0]} has no meaning for {command} (see tmtprime meteor {command} --help)")
     if len(files) != 1 or "-o" not in ext:
         raise UsageError(f"usage: tmtprime meteor {command} FILE -o OUTPUT (see --help)")
-    reporter = ConsoleReporter(quiet="-q" in flags)
+    reporter = progress_reporter("-q" in flags)
     tokenizer = Meteor(lang, modules=("exact", "stem") if command == "syntax-table" else ("exact",), normalize=True)
     source = ext.get("--from", "tm" if command == "copy-words" else "judgments")
     if source not in {"tm", "judgments"} or (command == "syntax-table" and source != "judgments"):

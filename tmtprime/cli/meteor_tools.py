@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from tmtprime.errors import TmtprimeError
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "paraphrase": ("build (pivot), merge or compile paraphrase tables", "tmtprime.cli._meteor_resources:paraphrase"),
@@ -33,7 +34,6 @@ def usage_lines() -> list[str]:
 
 def run_tool(argv: list[str]) -> int:
     """Run the subcommand ``argv[0]``: a user error is one line on stderr and its exit status, never a traceback."""
-    from tmtprime.errors import TmtprimeError
 
     module_name, _, function = SUBCOMMANDS[argv[0]][1].partition(":")
     handler = getattr(importlib.import_module(module_name), function)

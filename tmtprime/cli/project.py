@@ -27,10 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _create(ns: argparse.Namespace) -> int:
-    from tmtprime.store import Store
+    from tmtprime.workflows.project_info import create_project
 
-    with Store.create(ns.path, source_lang=ns.source_lang, target_lang=ns.target_lang, name=ns.name) as store:
-        project = store.project()
+    project = create_project(ns.path, source_lang=ns.source_lang, target_lang=ns.target_lang, name=ns.name)
     if not ns.quiet:
         print(f"created project {project.name!r} ({project.source_lang}->{project.target_lang}) at {ns.path}")
     return 0
@@ -38,11 +37,11 @@ def _create(ns: argparse.Namespace) -> int:
 
 def _info(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
-    from tmtprime.store.summary import project_summary
+    from tmtprime.workflows.project_info import project_info
     from tmtprime.workflows.status import project_status
 
     with Store.open(ns.path) as store:
-        summary, status = project_summary(store), project_status(store)
+        summary, status = project_info(store), project_status(store)
     sys.stdout.write(summary.render())
     sys.stdout.write(status.render())
     return 0

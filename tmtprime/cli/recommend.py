@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.cli._common import add_jobs, add_quiet, add_systems, progress_reporter
+
 
 def _probability(text: str) -> float:
     value = float(text)
@@ -15,8 +17,6 @@ def _probability(text: str) -> float:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_jobs, add_quiet
-
     parser = subparsers.add_parser(
         "recommend",
         help="recommend the TM match or an MT output for every segment, with a confidence",
@@ -32,8 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", metavar="NAME", help="model to use (default: the newest)")
     parser.add_argument("--document", metavar="NAME", action="append",
                         help="only this document (repeatable; default: every document of role 'document')")
-    parser.add_argument("--system", metavar="NAME", action="append", dest="systems",
-                        help="only candidates of this system take part (repeatable; default: every system)")
+    add_systems(parser, "only candidates of these systems take part (default: every system)")
     knob = parser.add_mutually_exclusive_group()
     knob.add_argument("--mt-threshold", type=_probability, metavar="X", help="MT over TM only when at least X sure (0-1 or %%)")
     knob.add_argument("--precision", type=_probability, metavar="P", help="MT over TM at the threshold that reached precision P")
@@ -43,7 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.recommendation import recommend
 
@@ -56,7 +54,7 @@ def _run(ns: argparse.Namespace) -> int:
             mt_threshold=ns.mt_threshold,
             target_precision=ns.precision,
             n_jobs=ns.jobs,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            reporter=progress_reporter(ns.quiet),
         )
     print(outcome.render(), end="")
     return 0

@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from tmtprime.cli._common import add_quiet, add_systems, progress_reporter
+from tmtprime.report import REPORT_FORMATS, SUFFIXES
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tmtprime.cli._common import add_quiet
-    from tmtprime.report import REPORT_FORMATS
-
     parser = subparsers.add_parser(
         "report",
         help="cost report: CAT-style analysis, each system alone vs the classic rule vs TMTprime",
@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("path", metavar="PATH", help="project file or database URL")
     parser.add_argument("--scheme", default=None, metavar="FILE|NAME", help="a .toml/.json file, a scheme stored in the project, or a preset (default: the scheme saved in the project last, else matecat)")
     parser.add_argument("--document", metavar="NAME", help="only this document (default: every document)")
-    parser.add_argument("--systems", metavar="A,B", help="only these systems take part (comma-separated)")
+    add_systems(parser, "only these systems take part")
     parser.add_argument("--model", metavar="NAME", help="the model whose recommendations to use (default: the newest)")
     parser.add_argument("--format", "-f", choices=REPORT_FORMATS, default=None, help="default: from -o's suffix, else text")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file (default: stdout)")
@@ -38,8 +38,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _format(ns: argparse.Namespace) -> str:
-    from tmtprime.report import SUFFIXES
-
     if ns.format:
         return ns.format
     if ns.output is not None:
@@ -49,16 +47,15 @@ def _format(ns: argparse.Namespace) -> str:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.reporting import report, report_scope
 
     fmt = _format(ns)
-    systems = [s.strip() for s in ns.systems.split(",") if s.strip()] if ns.systems else None
+    systems = ns.systems
     with Store.open(ns.path) as store:
         result = report(
             store, fmt, ns.output, scheme=ns.scheme, document=ns.document, systems=systems, model=ns.model,
-            partial=ns.partial, reporter=ConsoleReporter(quiet=ns.quiet),
+            partial=ns.partial, reporter=progress_reporter(ns.quiet),
         )
         notices = report_scope(store, document=ns.document, model=ns.model).notices()
     for line in notices:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tmtprime.cli._common import add_quiet
+from tmtprime.cli._common import add_quiet, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _fetch(ns: argparse.Namespace) -> int:
     from tmtprime.meteor.fetch import fetch_paraphrase_table
 
-    path = fetch_paraphrase_table(version=ns.version, force=ns.force, quiet=ns.quiet)
+    path = fetch_paraphrase_table(version=ns.version, force=ns.force, reporter=progress_reporter(ns.quiet))
     print(f"paraphrase table ready: {path}")
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tmtprime.cli._common import add_jobs, add_quiet, assignments
+from tmtprime.cli._common import add_jobs, add_quiet, assignments, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -59,14 +59,13 @@ def _mt_files(items: list[str]) -> dict[str, str]:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.workflows.run import JobOptions, run_job
 
     options = JobOptions(
         documents=ns.documents, out_dir=ns.out, tms=ns.tm, mt=_mt_files(ns.mt), engines=ns.engine, repair=ns.repair, scheme=ns.scheme,
         model=ns.model, project=ns.project, source_lang=ns.source_lang, target_lang=ns.target_lang, n_jobs=ns.jobs,
     )
-    result = run_job(options, ConsoleReporter(quiet=ns.quiet))
+    result = run_job(options, progress_reporter(ns.quiet))
     print(result.render(), end="")
     for failed in result.failed:
         print(f"tmtprime: error: {failed.error}", file=sys.stderr)
@@ -74,9 +73,8 @@ def _run(ns: argparse.Namespace) -> int:
 
 
 def _demo(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.workflows.demo import run_demo
 
-    result = run_demo(ns.out, ConsoleReporter(quiet=ns.quiet))
+    result = run_demo(ns.out, progress_reporter(ns.quiet))
     print(result.render(), end="")
     return 1 if result.failed else 0

@@ -2,7 +2,7 @@
 
 lookup: the best matches at or above the threshold become TM candidates (fuzzy
 score, TM source, match type: context/exact/100/fuzzy) of one system,
-tm-lookup unless --system says otherwise. Re-running merges into that system's
+tm-lookup unless --name says otherwise. Re-running merges into that system's
 candidates of the documents looked up: unchanged matches keep the picks and
 overrides made from them, changed ones make their picks stale (and say so).
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, add_system_name, progress_reporter
 from tmtprime.errors import UsageError
 
 
@@ -34,8 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lookup.add_argument("--max-matches", type=int, default=3, metavar="K", help="matches kept per segment (default 3)")
     lookup.add_argument("--document", action="append", metavar="NAME",
                         help="only this document (repeatable; default: every dev/work document)")
-    lookup.add_argument("--system", default="tm-lookup", metavar="NAME",
-                        help="system name of the stored matches (default tm-lookup)")
+    add_system_name(lookup, "system name of the stored matches (default tm-lookup)", "tm-lookup")
     add_jobs(lookup)
     add_quiet(lookup)
     lookup.set_defaults(handler=_lookup)
@@ -51,8 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="lowest fuzzy score of a match to repair, 0-100 (default 50)")
     repair.add_argument("--document", action="append", metavar="NAME",
                         help="only this document (repeatable; default: every dev/work document)")
-    repair.add_argument("--system", default="tm-repair", metavar="NAME",
-                        help="system name of the repaired candidates (default tm-repair)")
+    add_system_name(repair, "system name of the repaired candidates (default tm-repair)", "tm-repair")
     add_jobs(repair)
     add_quiet(repair)
     repair.set_defaults(handler=_repair)
@@ -63,14 +61,13 @@ def _lookup(ns: argparse.Namespace) -> int:
         raise UsageError(f"--threshold must be between 0 and 100, got {ns.threshold:g}")
     if ns.max_matches < 1:
         raise UsageError(f"--max-matches must be at least 1, got {ns.max_matches}")
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.lookup import lookup_tm
 
     with Store.open(ns.path) as store:
         report = lookup_tm(
-            store, threshold=ns.threshold, k=ns.max_matches, documents=ns.document, system=ns.system,
-            n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet),
+            store, threshold=ns.threshold, k=ns.max_matches, documents=ns.document, system=ns.system_name,
+            n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")
     return 0
@@ -79,7 +76,6 @@ def _lookup(ns: argparse.Namespace) -> int:
 def _repair(ns: argparse.Namespace) -> int:
     if not 0.0 <= ns.min_fuzzy <= 100.0:
         raise UsageError(f"--min-fuzzy must be between 0 and 100, got {ns.min_fuzzy:g}")
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.repair import repair_tm
 
@@ -87,7 +83,7 @@ def _repair(ns: argparse.Namespace) -> int:
     with Store.open(ns.path) as store:
         report = repair_tm(
             store, ns.engine, engine_options=options, min_fuzzy=ns.min_fuzzy, documents=ns.document,
-            system=ns.system, reporter=ConsoleReporter(quiet=ns.quiet),
+            system=ns.system_name, reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,8 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
-    from tmtprime.recommend import persist
     from tmtprime.store import Store
     from tmtprime.workflows.training import train
 
@@ -58,12 +56,12 @@ def _run(ns: argparse.Namespace) -> int:
             if ns.label not in (None, "ter"):
                 raise UsageError("--from-tm labels by TER against the TM targets: --label ter only")
             outcome = train_from_tm(store, ns.from_tm, engines=ns.engine or ["apertium"], name=ns.name, n_jobs=ns.jobs,
-                                    reporter=ConsoleReporter(quiet=ns.quiet))
+                                    reporter=progress_reporter(ns.quiet))
         else:
-            outcome = train(store, name=ns.name, label=ns.label, n_jobs=ns.jobs, reporter=ConsoleReporter(quiet=ns.quiet))
+            outcome = train(store, name=ns.name, label=ns.label, n_jobs=ns.jobs, reporter=progress_reporter(ns.quiet))
     print(outcome.render(), end="")
     print(f"  the held-out figure to report (the whole procedure cross-validated): tmtprime evaluate {ns.path}")
     if ns.output:
-        card_path = persist.save_file(ns.output, outcome.model, outcome.card)
+        card_path = outcome.save_file(ns.output)
         print(f"wrote {ns.output} and {card_path}")
     return 0

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 
-from tmtprime.cli._common import add_jobs, add_quiet
+from tmtprime.cli._common import add_jobs, add_quiet, add_system_name, progress_reporter
+from tmtprime.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,8 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "state carried across a batch changes a few more outputs)")
     parser.add_argument("--file", metavar="FILE", help="file engine: the file holding the translations")
     parser.add_argument("--output", metavar="NAME", help="file engine: which MT system of the file to use")
-    parser.add_argument("--system", metavar="NAME",
-                        help="system name of the candidates (default: the engine's, e.g. apertium_eng-spa)")
+    add_system_name(parser, "system name of the candidates (default: the engine's, e.g. apertium_eng-spa)")
     parser.add_argument("--document", action="append", metavar="NAME",
                         help="only this document (repeatable; default: every dev/work document)")
     add_jobs(parser)
@@ -40,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _options(ns: argparse.Namespace) -> dict[str, object]:
     """Engine options from the command line: only those the chosen engine takes (languages come from the project)."""
-    from tmtprime.errors import UsageError
 
     if ns.engine == "apertium":
         if ns.file or ns.output:
@@ -54,14 +53,13 @@ def _options(ns: argparse.Namespace) -> dict[str, object]:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.progress import ConsoleReporter
     from tmtprime.store import Store
     from tmtprime.workflows.translation import translate
 
     with Store.open(ns.path) as store:
         report = translate(
-            store, ns.engine, engine_options=_options(ns), system=ns.system, documents=ns.document,
-            reporter=ConsoleReporter(quiet=ns.quiet),
+            store, ns.engine, engine_options=_options(ns), system=ns.system_name, documents=ns.document,
+            reporter=progress_reporter(ns.quiet),
         )
     print(report.render(), end="")
     return 0

@@ -32,7 +32,7 @@ import numpy as np
 from tmtprime.cost.calibration import BandCalibration
 from tmtprime.cost.job import Job, job_from_store
 from tmtprime.cost.scheme import CostScheme, whole_match
-from tmtprime.errors import InputError
+from tmtprime.errors import InputError, UnknownSystem
 from tmtprime.progress import Reporter
 from tmtprime.recommend.confidence import confidence
 
@@ -291,7 +291,7 @@ def estimate_job(
     if systems is not None:
         unknown = [s for s in systems if s not in known]
         if unknown:
-            raise InputError(f"no system named {unknown[0]!r} in this job (systems: {', '.join(known)})")
+            raise UnknownSystem(unknown, known, "this job")
         if not systems:
             raise InputError("choose at least one system to take part")
     allowed = list(known if systems is None else [s for s in known if s in set(systems)])

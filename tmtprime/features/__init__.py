@@ -3,7 +3,7 @@
 * :mod:`~tmtprime.features.extractor` — :class:`CandidateFeatureExtractor`, ``FEATURE_NAMES``;
 * :mod:`~tmtprime.features.tm_models` — LMs and IBM Model 1 trained on the project's TM;
 * :mod:`~tmtprime.features.lm` — interpolated Kneser-Ney trigram LM;
-* :mod:`~tmtprime.features.ibm1` — IBM Model 1 (numpy EM, sparse batch scoring);
+* :mod:`tmtprime.align.ibm1` (shared with the scorer's resource builders) — IBM Model 1 (numpy EM, sparse batch scoring);
 * :mod:`~tmtprime.features.tmdiff` — how the TM source differs from the new source;
 * :mod:`~tmtprime.features.editrate` — word edit rates between a segment's candidates and its TM match;
 * :mod:`~tmtprime.features.ngrams` — which 2/3/4-grams of a candidate the TM targets contain;

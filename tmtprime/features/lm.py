@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tmtprime.errors import ModelError
-from tmtprime.features._lookup import sorted_lookup, sorted_lookups
+from tmtprime.sorted_lookup import sorted_lookup, sorted_lookups
 
 BOS, EOS, UNK = "<s>", "</s>", "<unk>"
 _UNIFORM_WEIGHT = 0.01

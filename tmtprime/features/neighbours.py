@@ -40,7 +40,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from tmtprime.errors import ModelError
-from tmtprime.features._lookup import sorted_lookup
+from tmtprime.sorted_lookup import sorted_lookup
 from tmtprime.features.tokens import is_word
 
 NEIGHBOUR_NAMES = ("cand_nb_word_support", "cand_nb_bigram_support")

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from itertools import chain
 
 from tmtprime.errors import ModelError
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
 from tmtprime.features.neighbours import TMNeighbours
 from tmtprime.features.ngrams import NgramSet

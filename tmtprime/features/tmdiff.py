@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.fuzz import ratio
 
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.overlap import overlap_stats
 from tmtprime.features.tokens import is_word, lower_tokens
 

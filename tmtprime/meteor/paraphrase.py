@@ -56,7 +56,7 @@ from tmtprime.meteor.languages import language_name
 from tmtprime.meteor.paraphrase_index import FORMAT_VERSION, compile_index, drop_other_formats, hash_phrase_ids
 from tmtprime.meteor.paraphrase_lookup import known_phrases, listed_pairs
 from tmtprime.paths import cache_dir
-from tmtprime.progress import ProgressCallback
+from tmtprime.progress import Reporter
 
 FETCH_HINT = (
     "run `tmtprime resources fetch-paraphrase` to download Meteor's English table "
@@ -149,8 +149,7 @@ class ParaphraseTable:
         lang: str = "en",
         path: str | os.PathLike[str] | None = None,
         *,
-        quiet: bool = False,
-        callback: ProgressCallback | None = None,
+        reporter: Reporter | None = None,
     ) -> ParaphraseTable:
         """The table for ``lang`` (or the file ``path``), compiling it into the cache on first use."""
         if path is not None:
@@ -171,7 +170,7 @@ class ParaphraseTable:
                 return cls(index, lang)
             except ResourceError:  # a damaged cache entry: ours to rebuild
                 shutil.rmtree(index, ignore_errors=True)
-        compile_index(source, index, quiet=quiet, callback=callback)
+        compile_index(source, index, reporter=reporter)
         drop_other_formats(index.parent)
         return cls(index, lang)
 

@@ -39,7 +39,7 @@ import numpy as np
 from tmtprime.errors import ResourceError
 from tmtprime.meteor.compiled import compiled
 from tmtprime.meteor.gc_pause import paused_gc
-from tmtprime.progress import ProgressCallback, track
+from tmtprime.progress import Reporter, silent
 
 FORMAT_VERSION = 2
 _MUL = np.uint64(0x9E3779B97F4A7C15)
@@ -176,17 +176,17 @@ class _Rows:
         return rows
 
 
-def _parse(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:
+def _parse(path: Path, reporter: Reporter) -> _Parsed:
     """Read the triples (probability, phrase, paraphrase) block by block.
 
     The cyclic garbage collector is paused meanwhile: the millions of short
     lists made here would otherwise trigger it again and again (3x slower).
     """
     with paused_gc():
-        return _parse_blocks(path, quiet=quiet, callback=callback)
+        return _parse_blocks(path, reporter)
 
 
-def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None) -> _Parsed:
+def _parse_blocks(path: Path, reporter: Reporter) -> _Parsed:
     vocab = _Vocab()
     probs = array("d")
     run_of_pair = array("I")
@@ -194,10 +194,7 @@ def _parse_blocks(path: Path, *, quiet: bool, callback: ProgressCallback | None)
     carry: list[bytes] = []
     last_src: bytes | None = None
     first_line = 1  # number of the first line in ``carry + block``
-    blocks = track(
-        _blocks(path), total=-(-path.stat().st_size // _BLOCK), desc=f"compiling {path.name}",
-        quiet=quiet, unit="MB", callback=callback,
-    )  # fmt: skip
+    blocks = reporter.track(_blocks(path), total=-(-path.stat().st_size // _BLOCK), desc=f"compiling {path.name}", unit="MB")
     for block in blocks:
         lines = block.split(b"\n")
         lines.pop()
@@ -291,7 +288,7 @@ def _buckets(phrase_hash: np.ndarray) -> np.ndarray:
     return np.append(np.searchsorted(phrase_hash, bounds), len(phrase_hash)).astype(np.uint32)
 
 
-def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: ProgressCallback | None = None) -> Path:
+def compile_index(source: Path, dest: Path, *, reporter: Reporter | None = None) -> Path:
     """Compile ``source`` into the index directory ``dest`` (atomically: temp dir, then rename)."""
     stat = source.stat()
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -300,7 +297,7 @@ def compile_index(source: Path, dest: Path, *, quiet: bool = False, callback: Pr
     os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private; the index is as readable as the cache
     try:
-        meta = _write_index(_parse(source, quiet=quiet, callback=callback), source, tmp)
+        meta = _write_index(_parse(source, silent(reporter)), source, tmp)
         meta.update(format=FORMAT_VERSION, source=str(source), size=stat.st_size, mtime_ns=stat.st_mtime_ns)
         (tmp / "meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
         try:

@@ -2,7 +2,7 @@
 
 The pivot paraphrase tables of Meteor-NEXT (seed 000) and the bitext-derived
 paraphrases of seed 002 both start from word-aligned parallel text. Built in:
-IBM Model 1 in both directions (:class:`tmtprime.features.ibm1.IBMModel1`),
+IBM Model 1 in both directions (:class:`tmtprime.align.ibm1.IBMModel1`),
 each target word linked to its most probable source word with a small
 preference for the diagonal (IBM-1 alone cannot tell two occurrences of a
 word apart), the two directions symmetrized with grow-diag-final-and, and
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.errors import InputError
 from tmtprime.progress import Reporter
 
@@ -83,8 +84,6 @@ def align(
 
     Pairs with an empty side or longer than :data:`MAX_ALIGN_LEN` words get no links.
     """
-    from tmtprime.features.ibm1 import IBMModel1
-
     reporter = reporter or Reporter()
     if len(sources) != len(targets):
         raise InputError(f"{len(sources)} source sentences but {len(targets)} target sentences")

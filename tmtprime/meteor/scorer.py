@@ -37,6 +37,7 @@ from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_c
 from tmtprime.meteor.signature import MeteorSignature
 from tmtprime.meteor.stats import MIN_STAGES, MeteorStats, ScoreParts, compute_score, segment_stats, sum_stats
 from tmtprime.meteor.word_ids import WordIds, WordValues
+from tmtprime.progress import Reporter
 
 if TYPE_CHECKING:
     from tmtprime.meteor.copy_words import CopyKnowledge
@@ -188,6 +189,7 @@ class Meteor:
         self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
         self._word_ids = WordIds()
+        self._load_reporter: Reporter | None = None
 
     # -- resources -------------------------------------------------------------------
     @cached_property
@@ -200,9 +202,7 @@ class Meteor:
             return source
         from tmtprime.meteor.paraphrase import ParaphraseTable
 
-        import sys
-
-        table = ParaphraseTable.open(self.config.language, path=source, quiet=not sys.stderr.isatty())
+        table = ParaphraseTable.open(self.config.language, path=source, reporter=self._load_reporter)
         self._paraphrase_source = table
         return table
 
@@ -231,10 +231,17 @@ class Meteor:
     def from_spec(cls, spec: tuple) -> Meteor:
         return cls(*spec)
 
-    def load(self) -> Meteor:
-        """Load every resource now (paraphrase table included) instead of on the first segment."""
-        _ = self._matchers
-        _ = self.function_words
+    def load(self, reporter: Reporter | None = None) -> Meteor:
+        """Load every resource now (paraphrase table included) instead of on the first segment.
+
+        ``reporter`` sees the one long step, compiling a paraphrase table on its first use, and can cancel it.
+        """
+        self._load_reporter = reporter
+        try:
+            _ = self._matchers
+            _ = self.function_words
+        finally:
+            self._load_reporter = None
         return self
 
     # -- tokens ----------------------------------------------------------------------

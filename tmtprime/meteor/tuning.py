@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tmtprime.errors import InputError, UsageError
+from tmtprime.meteor.batch import score_batches
 from tmtprime.meteor.correlation import Correlations, PairwiseRanking, correlations
 from tmtprime.parallel import run_batches, workers
 from tmtprime.progress import Reporter
@@ -43,30 +44,14 @@ if TYPE_CHECKING:
     from tmtprime.meteor.judgments import Judgments
     from tmtprime.meteor.scorer import Meteor, MeteorScore
 
-ROW_BATCH = 1000
-
 
 # -- scoring the rows once ---------------------------------------------------------
 def score_judgments(meteor: Meteor, judgments: Judgments, reporter: Reporter | None = None,
                     n_jobs: int = 1) -> list[MeteorScore]:  # fmt: skip
     """Each row's hypothesis scored against its reference, with progress and cancel checks."""
-    from tmtprime.meteor.batch import score_segments
-
-    reporter = reporter or Reporter()
     hyps = judgments.hypotheses
     refs = [[r] for r in judgments.references]
-    reporter.status(f"scoring {len(hyps)} rows with Meteor")
-    if workers(n_jobs) > 1:
-        out = score_segments(meteor, hyps, refs, n_jobs=n_jobs)
-        reporter.progress(len(hyps), len(hyps))
-        return out
-    out = []
-    for start in range(0, len(hyps), ROW_BATCH):
-        reporter.check()
-        out.extend(meteor.score_segments(hyps[start : start + ROW_BATCH], refs[start : start + ROW_BATCH]))
-        reporter.progress(len(out), len(hyps))
-    reporter.finish_phase()
-    return out
+    return score_batches(meteor, hyps, refs, n_jobs=n_jobs, reporter=reporter, desc=f"scoring {len(hyps)} rows with Meteor")
 
 
 def score_rows(meteor: Meteor, judgments: Judgments, reporter: Reporter | None = None, n_jobs: int = 1) -> np.ndarray:

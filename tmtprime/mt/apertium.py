@@ -40,7 +40,7 @@ from functools import cache, partial
 from tmtprime.errors import ExternalToolError, UsageError
 from tmtprime.mt.engine import MTEngine
 from tmtprime.parallel import batched, run_batches
-from tmtprime.progress import ProgressCallback, Reporter, track
+from tmtprime.progress import Reporter, silent
 
 # ISO 639-1 -> the ISO 639-3 code Apertium's newer pairs use (older pairs keep 2 letters).
 _ISO3 = {
@@ -275,8 +275,6 @@ class ApertiumEngine(MTEngine):
         self,
         segments: Sequence[str],
         *,
-        quiet: bool = True,
-        callback: ProgressCallback | None = None,
         reporter: Reporter | None = None,
     ) -> list[str]:
         """Translations of ``segments`` in order (batched; ``n_jobs`` batches at a time)."""
@@ -285,7 +283,7 @@ class ApertiumEngine(MTEngine):
         run = partial(_translate_batch, path, chain, self.mark_unknown, self.timeout)
         if self.n_jobs == 1 or len(segments) <= self.batch_size:
             batches = list(batched(list(segments), self.batch_size))
-            done = [run(b) for b in track(batches, total=len(batches), desc="Apertium", quiet=quiet, unit="batch", callback=callback, reporter=reporter)]
+            done = [run(b) for b in silent(reporter).track(batches, desc="Apertium", unit="batch")]
         else:
             done = run_batches(run, list(segments), n_jobs=self.n_jobs, batch_size=self.batch_size)
         return [seg for group in done for seg in group]

@@ -17,7 +17,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from tmtprime.errors import TmtprimeError, UsageError
-from tmtprime.progress import ProgressCallback, Reporter
+from tmtprime.progress import Reporter
 
 ENTRY_POINT_GROUP = "tmtprime.mt_engines"
 
@@ -47,11 +47,9 @@ class MTEngine(ABC):
         self,
         segments: Sequence[str],
         *,
-        quiet: bool = True,
-        callback: ProgressCallback | None = None,
         reporter: Reporter | None = None,
     ) -> list[str]:
-        """One translation per segment, in order (progress to ``reporter``, else as ``quiet``/``callback`` say)."""
+        """One translation per segment, in order (progress and cancel through ``reporter``)."""
 
     def describe(self) -> str:
         """What produced the output (engine, version, options): stored with the system."""

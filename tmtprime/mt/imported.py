@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from tmtprime.errors import InputError, UsageError
 from tmtprime.mt.engine import MTEngine
-from tmtprime.progress import ProgressCallback, Reporter
+from tmtprime.progress import Reporter, silent
 
 
 class ImportedEngine(MTEngine):
@@ -100,15 +100,13 @@ class ImportedEngine(MTEngine):
         self,
         segments: Sequence[str],
         *,
-        quiet: bool = True,
-        callback: ProgressCallback | None = None,
         reporter: Reporter | None = None,
     ) -> list[str]:
         table = self._table()
+        reporter = silent(reporter)
         out: list[str] = []
         for i, source in enumerate(segments):
-            if reporter is not None:
-                reporter.check()
+            reporter.check()
             text = table.get(source)
             if text is None:
                 if self.missing == "error":
@@ -119,8 +117,5 @@ class ImportedEngine(MTEngine):
                     )
                 text = ""
             out.append(text)
-            if callback is not None:
-                callback(i + 1, len(segments))
-            if reporter is not None:
-                reporter.progress(i + 1, len(segments))
+            reporter.progress(i + 1, len(segments))
         return out

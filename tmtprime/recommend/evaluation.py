@@ -33,6 +33,7 @@ import numpy as np
 from sklearn.model_selection import GroupKFold
 
 from tmtprime.errors import ModelError
+from tmtprime.progress import Reporter, silent
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.grouping import segment_min
@@ -107,9 +108,10 @@ def cross_validate(
     make_model: Callable[[], TMTprimeRecommender],
     *,
     n_splits: int = 5,
-    progress: Callable[[int, int], None] | None = None,
+    reporter: Reporter | None = None,
 ) -> CrossValidated:
-    """Grouped (by document) cross-validation of the whole training procedure."""
+    """Grouped (by document) cross-validation of the whole training procedure (progress per fold; cancel between folds)."""
+    reporter = silent(reporter)
     if rows.ter is None:
         raise ModelError("evaluation needs references: import development data with a reference column")
     seg_groups = np.empty(rows.n_segments, dtype=object)
@@ -128,6 +130,7 @@ def cross_validate(
     result = CrossValidated(rows, prob, ter, picks, pick_prob, single, rule, mt_probability=mt_prob)
     splits = list(splitter.split(np.zeros(rows.n_segments), groups=seg_groups))
     for k, (train_seg, test_seg) in enumerate(splits):
+        reporter.check()
         train, test = rows.subset(train_seg), rows.subset(test_seg)
         model = make_model().fit(train.model_input, train.labels, ter=train.ter, groups=train.groups)
         rec = model.recommend(test.model_input)
@@ -143,8 +146,7 @@ def cross_validate(
         rule[test_segments] = test_rows[base.rule_picks(test)]
         result.single_name_by_fold.append(base.systems_by_ter[0])
         result.rule_threshold_by_fold.append(base.rule_threshold)
-        if progress is not None:
-            progress(k + 1, len(splits))
+        reporter.progress(k + 1, len(splits))
     return result
 
 

@@ -35,11 +35,10 @@ so picks survive re-runs. Own queries: ``store.session()``
 (ORM, tables in :mod:`tmtprime.store.schema`) or ``store.connection()`` (Core),
 ``write=True`` for units of work that write.
 
-Files: :func:`import_file` (one transaction per file, idempotent) and
-:func:`export_project` (csv picks, json, xliff, xliff2, tmx).
+Files: :func:`import_file` (one transaction per file, idempotent); exporting
+is :func:`tmtprime.report.exporter.export_project` (it writes the picks).
 """
 
-from tmtprime.store.exporter import ExportResult, export_project
 from tmtprime.store.importer import ImportResult, import_file
 from tmtprime.store.project import Store
 from tmtprime.store.records import (
@@ -61,7 +60,6 @@ __all__ = [
     "CandidatePrediction",
     "CandidateRecord",
     "DocumentRecord",
-    "ExportResult",
     "FeatureSetRecord",
     "ImportResult",
     "ModelRecord",
@@ -73,6 +71,5 @@ __all__ = [
     "Store",
     "SystemRecord",
     "TMRecord",
-    "export_project",
     "import_file",
 ]

@@ -29,11 +29,11 @@ from sqlalchemy import Connection, Row, insert, select, update
 
 from tmtprime.errors import InputError, LanguageMismatch, StoreError
 from tmtprime.parallel import batched
-from tmtprime.progress import ProgressCallback, Reporter, track
+from tmtprime.progress import Reporter, silent
 from tmtprime.store import schema as db
 from tmtprime.store.bulk import allocate_ids, insert_records, insert_rows
 from tmtprime.store.documents import document_record
-from tmtprime.store.engine import bulk_cache
+from tmtprime.store.database import bulk_cache
 from tmtprime.store.languages import languages_match, stated_language
 from tmtprime.store.post_edits import insert_post_edits
 from tmtprime.store.records import DocumentRecord, NewCandidate, ProjectRecord
@@ -84,7 +84,7 @@ class ImportResult:
     """Set when the file was a newer version of a document imported from the same path
     (:mod:`~tmtprime.store.versions`): what was kept, added and removed."""
 
-    def summary(self) -> str:
+    def render(self) -> str:
         """One line for the CLI."""
         doc = self.document
         if self.already:
@@ -130,16 +130,14 @@ def import_file(
     mapping: ColumnMapping | None = None,
     name: str | None = None,
     target_file: str | os.PathLike[str] | None = None,
-    quiet: bool = True,
-    progress: ProgressCallback | None = None,
     reporter: Reporter | None = None,
 ) -> ImportResult:
     """Import ``path`` into ``store`` as ``role`` (``tm``, ``dev`` or ``document``).
 
     ``fmt`` overrides format detection; ``mapping`` is a
-    :class:`tmtprime.formats.ColumnMapping` for CSV/TSV. ``progress`` is called
-    as ``progress(done, None)``; raising from it, or a cancel of ``reporter``
-    (which receives the progress when given), cancels the import (nothing is kept). ``target_file`` is the line-aligned translation of parallel plain text
+    :class:`tmtprime.formats.ColumnMapping` for CSV/TSV. ``reporter`` receives
+    the progress; a cancel of it (or an error raised from it) cancels the
+    import (nothing is kept). ``target_file`` is the line-aligned translation of parallel plain text
     (TM target, or reference of dev data); it is part of the import's identity.
     Raises ``InputError``/``FormatError`` naming the file and unit for bad
     content, ``StoreError`` when the project refuses the change.
@@ -170,7 +168,7 @@ def import_file(
             target_file=target_file,
         )
         _check_languages(info, project, file)
-        counted = track(units, desc=f"importing {file.name}", unit=" units", quiet=quiet, callback=progress, reporter=reporter)
+        counted = silent(reporter).track(units, desc=f"importing {file.name}", unit=" units")
         with store.connection(write=True) as conn:
             if (again := _find(conn, digest, role)) is not None:  # imported meanwhile by another process
                 return ImportResult(document=again, already=True)

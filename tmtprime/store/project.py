@@ -29,7 +29,7 @@ from sqlalchemy.pool import NullPool
 
 from tmtprime.errors import StoreError
 from tmtprime.store import schema as db
-from tmtprime.store.engine import WRITE_OPTION, is_sqlite, make_engine, project_url, sqlite_path
+from tmtprime.store.database import WRITE_OPTION, is_sqlite, make_engine, project_url, sqlite_path
 from tmtprime.store.migrations import stored_version, upgrade
 from tmtprime.store.records import ProjectRecord
 

@@ -38,7 +38,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from tmtprime.errors import InputError, UsageError
-from tmtprime.progress import ProgressCallback, Reporter, track
+from tmtprime.progress import Reporter, silent
 from tmtprime.tm.fuzzy import MATCH_TYPE_RANK, MatchType, combine, match_type
 from tmtprime.tm.tokenize import match_key, token_matches
 
@@ -148,8 +148,6 @@ class TMIndex:
         targets: Sequence[str],
         contexts: Sequence[str | None] | None = None,
         *,
-        quiet: bool = True,
-        callback: ProgressCallback | None = None,
         reporter: Reporter | None = None,
     ) -> None:
         if len(targets) != len(sources) or (contexts is not None and len(contexts) != len(sources)):
@@ -161,7 +159,7 @@ class TMIndex:
         encoded: dict[str, tuple[str, str]] = {}  # identical sources are tokenized once
         keys: list[str] = []
         surfaces: list[str] = []
-        for source in track(self.sources, total=len(self.sources), desc="indexing TM", quiet=quiet, unit="unit", callback=callback, reporter=reporter):
+        for source in silent(reporter).track(self.sources, desc="indexing TM", unit="unit"):
             pair = encoded.get(source)
             if pair is None:
                 pair = encoded[source] = self._encoder.add(source)

@@ -11,7 +11,7 @@ from functools import partial
 
 from tmtprime.errors import UsageError
 from tmtprime.parallel import run_batches, workers
-from tmtprime.progress import ProgressCallback, Reporter, track
+from tmtprime.progress import Reporter, silent
 from tmtprime.tm.index import TMIndex, TMMatch
 
 Query = tuple[str, str | None]
@@ -29,8 +29,6 @@ def lookup_segments(
     threshold: float = 50.0,
     k: int = 3,
     n_jobs: int = 1,
-    quiet: bool = True,
-    callback: ProgressCallback | None = None,
     reporter: Reporter | None = None,
 ) -> list[list[TMMatch]]:
     """Best ``k`` TM matches (at least ``threshold``) of every segment, in input order.
@@ -47,7 +45,7 @@ def lookup_segments(
     if n_jobs == 1:
         found = [
             index.lookup(q, context=c, threshold=threshold, k=k)
-            for q, c in track(unique, total=len(unique), desc="TM lookup", quiet=quiet, unit="seg", callback=callback, reporter=reporter)
+            for q, c in silent(reporter).track(unique, desc="TM lookup", unit="seg")
         ]
     else:
         batch_size = max(1, -(-len(unique) // workers(n_jobs)))

@@ -27,11 +27,13 @@ a use case come after its last cancel check, each in one transaction
 
     wf.run_job(wf.JobOptions(documents=["a.xlf"], tms=["tm.tmx"], out_dir="out"))  # -> JobResult
     wf.run_demo("tmtprime-demo")                                                  # the bundled sample
+    wf.score_files(Meteor(lang="es"), "hyp.txt", "ref.txt")                       # -> MeteorFilesResult
 
 Every result object has a ``render()`` (the CLI prints it) besides its fields.
 Modules are named for the use case they hold (``importing``, ``lookup``,
 ``translation``, ``training``, ``recommendation``, ``evaluation``,
-``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``) beside what
+``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``, ``meteor_scoring``,
+``project_info``, ``schemes``) beside what
 they share (``selection``: the segments worked on; ``project_data``: segments
 and cached feature rows for the recommender; ``model_choice``: a named model,
 a model file, the project's newest or the shipped default). The names above
@@ -74,6 +76,20 @@ _EXPORTS = {
     "run_demo": "demo",
     "project_status": "status",
     "ProjectStatus": "status",
+    "score_pair": "meteor_scoring",
+    "score_files": "meteor_scoring",
+    "read_segment_files": "meteor_scoring",
+    "score_segment_files": "meteor_scoring",
+    "module_choice": "meteor_scoring",
+    "MeteorFilesResult": "meteor_scoring",
+    "create_project": "project_info",
+    "project_info": "project_info",
+    "remove_document": "project_info",
+    "list_schemes": "schemes",
+    "get_scheme": "schemes",
+    "check_scheme_file": "schemes",
+    "save_scheme": "schemes",
+    "write_evaluation_plots": "evaluation",
     "ChosenModel": "model_choice",
     "model_for": "model_choice",
     "model_from_file": "model_choice",

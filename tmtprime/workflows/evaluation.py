@@ -7,10 +7,13 @@ model on it. Only the feature cache is written (at the end).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, cross_validate, meteor_function, report
 from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.plots import write_plots
 from tmtprime.store import Store
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
 from tmtprime.workflows.model_choice import model_for
@@ -42,7 +45,7 @@ def evaluate(
     refs = [s.reference or "" for s in data.segments]
     if document_id is None:
         reporter.status("cross-validation by document")
-        cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits, progress=_checked(reporter))
+        cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits, reporter=reporter)
     else:
         chosen = model_for(store, model)
         rec = chosen.model.recommend(rows.model_input)
@@ -66,9 +69,6 @@ def evaluate(
     return result
 
 
-def _checked(reporter: Reporter):  # noqa: ANN202 - a progress callback
-    def progress(done: int, total: int) -> None:
-        reporter.check()
-        reporter.progress(done, total)
-
-    return progress
+def write_evaluation_plots(result: EvaluationReport, directory: str | Path) -> list[Path]:
+    """The precision-recall and reliability figures of an evaluation, as PNG files in ``directory``."""
+    return write_plots(result, directory)

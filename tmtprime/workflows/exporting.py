@@ -6,7 +6,8 @@ import os
 from collections.abc import Collection
 
 from tmtprime.progress import Reporter
-from tmtprime.store import ExportResult, Store, export_project
+from tmtprime.report.exporter import ExportResult, export_project
+from tmtprime.store import Store
 
 
 def export(
@@ -22,25 +23,11 @@ def export(
     segment_ids: Collection[int] | None = None,
     reporter: Reporter | None = None,
 ) -> ExportResult:
-    """Write the project (or one document) as ``fmt`` to ``out``; see :func:`tmtprime.store.export_project`.
+    """Write the project (or one document) as ``fmt`` to ``out``; see :func:`tmtprime.report.exporter.export_project`.
 
     Only files are written; a cancel stops between pages of segments.
     """
-    reporter = reporter or Reporter()
-    started = False
-
-    def progress(done: int, total: int | None) -> None:
-        nonlocal started
-        if not started:  # once the output is being written: a refused export prints only its error
-            reporter.status(f"exporting {document or 'the project'} as {fmt}")
-            started = True
-        reporter.check()
-        reporter.progress(done, total)
-
-    result = export_project(
+    return export_project(
         store, fmt, out, document=document, role=role, model=model, picks=picks, fuzzy_below=fuzzy_below,
-        segment_ids=segment_ids, progress=progress,
+        segment_ids=segment_ids, reporter=reporter,
     )  # fmt: skip
-    if started:
-        reporter.finish_phase()
-    return result

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tmtprime.errors import UsageError
+from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Segment
@@ -65,7 +65,7 @@ def load_segments(
         known = {s.name for s in store.systems.list()}
         unknown = sorted(set(systems) - known)
         if unknown:
-            raise UsageError(f"no system named {', '.join(map(repr, unknown))} in this project (systems: {', '.join(sorted(known)) or 'none'})")
+            raise UnknownSystem(unknown, known)
     segments = []
     scopes = [{"role": role}] if document_ids is None else [{"document_id": i} for i in document_ids]
     for seg in (s for scope in scopes for s in store.segments.iter(**scope)):

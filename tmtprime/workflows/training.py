@@ -18,6 +18,7 @@ import platform
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -178,6 +179,10 @@ class TrainOutcome:
             f"{cv['mean_ter']['best single system']:.2f} and oracle {cv['mean_ter']['oracle']:.2f} "
             f"(gap closed {100 * cv['gap_closed']:.1f} %), ECE {cv['ece']:.3f}\n"
         )
+
+    def save_file(self, path: str | Path) -> Path:
+        """Write the model to ``path`` (.skops) with its card beside it (``tmtprime train -o``); returns the card's path."""
+        return persist.save_file(path, self.model, self.card)
 
 
 def train(

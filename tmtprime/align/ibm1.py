@@ -19,7 +19,7 @@ import numpy as np
 from scipy.sparse import csc_matrix, csr_matrix
 
 from tmtprime.errors import ModelError
-from tmtprime.features._lookup import sorted_lookup
+from tmtprime.sorted_lookup import sorted_lookup
 
 NULL = "<null>"
 _FLOOR = 1e-7

@@ -41,8 +41,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from tmtprime.errors import StoreError, UsageError
-from tmtprime.progress import ProgressCallback, track
-from tmtprime.formats.model import Candidate, Segment, TMUnit
+from tmtprime.progress import Reporter, silent
+from tmtprime.formats.model import Segment, TMUnit
+from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, confidence_band, pick_of
 from tmtprime.store.records import DocumentRecord, RecommendationRecord
 from tmtprime.store.segments import batched
 
@@ -71,15 +72,6 @@ _WRITERS = {"xliff": ("xliff12", ".xliff"), "xliff2": ("xliff2", ".xlf"), "po": 
 _PAGE = 1000
 
 
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """The candidate to use for a segment and how sure the model is of it."""
-
-    candidate: Candidate
-    confidence: float | None
-    overridden: bool
-
-
 @dataclass(slots=True)
 class ExportResult:
     """What an export wrote."""
@@ -103,7 +95,7 @@ class ExportResult:
     notes: list[str] = field(default_factory=list)
     """What the user must know: documents skipped, what a format could not keep."""
 
-    def summary(self) -> str:
+    def render(self) -> str:
         """One line for the CLI (then one line per note)."""
         if self.fmt == "tmx":
             what = (f"{self.picks} picks" if self.picks or not (self.tm_units or self.references)
@@ -119,44 +111,6 @@ class ExportResult:
         return "\n".join([line, *(f"note: {n}" for n in self.notes)])
 
 
-def pick_of(segment: Segment, recommendation: RecommendationRecord | None) -> Pick | None:
-    """The chosen candidate of a segment: the user's override, else the model's pick; None without one.
-
-    The confidence of an override is the model's confidence (else probability)
-    for that candidate, None when it recorded none; never that of its own pick.
-    """
-    if recommendation is None:
-        return None
-    chosen = recommendation.chosen_id
-    candidate = next((c for c in segment.candidates if c.id == chosen), None)
-    if candidate is None:
-        return None
-    if chosen == recommendation.candidate_id:
-        return Pick(candidate, recommendation.confidence, overridden=False)
-    return Pick(candidate, candidate_confidence(recommendation, chosen), overridden=True)
-
-
-def candidate_confidence(recommendation: RecommendationRecord | None, candidate_id: int) -> float | None:
-    """What the model says of one candidate: its confidence if recorded, else its probability."""
-    prediction = recommendation.predictions.get(candidate_id) if recommendation else None
-    if prediction is None:
-        return None
-    return prediction.confidence if prediction.confidence is not None else prediction.probability
-
-
-def confidence_band(confidence: float | None) -> str:
-    """``high`` (>= 0.8), ``medium`` (>= 0.5), ``low``, or ``unknown``: the band a picks TMX carries."""
-    if confidence is None:
-        return "unknown"
-    return "high" if confidence >= 0.8 else "medium" if confidence >= 0.5 else "low"
-
-
-def best_fuzzy(segment: Segment) -> float | None:
-    """The highest TM fuzzy score among the segment's candidates."""
-    scores = [c.fuzzy for c in segment.candidates if c.kind == "tm" and c.fuzzy is not None]
-    return max(scores) if scores else None
-
-
 def export_project(
     store: Store,
     fmt: str,
@@ -168,8 +122,7 @@ def export_project(
     picks: bool = False,
     fuzzy_below: float | None = None,
     segment_ids: Collection[int] | None = None,
-    quiet: bool = True,
-    progress: ProgressCallback | None = None,
+    reporter: Reporter | None = None,
 ) -> ExportResult:
     """Write the project (or one document) as ``fmt`` to ``out`` (``-`` = standard output for csv/json).
 
@@ -187,7 +140,7 @@ def export_project(
         store.models.get(model)  # a clear error for a wrong name
     model = model or store.recommendations.latest_model()
     result = ExportResult(fmt=fmt, documents=[d.name for d in docs])
-    exporter = _Exporter(store, docs, model, result, quiet=quiet, progress=progress, only=segment_ids)
+    exporter = _Exporter(store, docs, model, result, silent(reporter), only=segment_ids)
     if fmt == "csv":
         with _text_output(out) as stream:
             exporter.write_csv(stream)
@@ -272,18 +225,16 @@ class _Exporter:
         docs: list[DocumentRecord],
         model: str | None,
         result: ExportResult,
-        *,
-        quiet: bool,
-        progress: ProgressCallback | None,
+        reporter: Reporter,
         only: Collection[int] | None = None,
     ) -> None:
         self.store, self.docs, self.model, self.result = store, docs, model, result
-        self.quiet, self.progress = quiet, progress
+        self.reporter = reporter
         self.only = None if only is None else frozenset(only)
 
     def _track(self, items: Iterable[T], doc: DocumentRecord, unit: str) -> Iterator[T]:
         desc = f"exporting {doc.name}"
-        return track(items, total=doc.unit_count, desc=desc, unit=unit, quiet=self.quiet, callback=self.progress)
+        return self.reporter.track(items, total=doc.unit_count, desc=desc, unit=unit)
 
     def segments(
         self, docs: Iterable[DocumentRecord]
