@@ -12,8 +12,7 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from tmtprime.store.exporter import candidate_confidence
-from tmtprime.store.records import CandidateRecord, RecommendationRecord
+from tmtprime.formats.model import Candidate
 from tmtprime.workflows.segment_page import SegmentLine
 from tmtprime.gui.diffs import highlight
 
@@ -23,7 +22,7 @@ class CandidateCard(QFrame):
 
     chosen = Signal(int)
 
-    def __init__(self, candidate: CandidateRecord, *, tm_target: str | None, source: str, rec: RecommendationRecord | None, picked: bool) -> None:
+    def __init__(self, candidate: Candidate, *, tm_target: str | None, source: str, line: SegmentLine, picked: bool) -> None:
         super().__init__()
         self.candidate = candidate
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -34,12 +33,12 @@ class CandidateCard(QFrame):
         facts = [f"<b>{html.escape(candidate.system)}</b> <span style='color:gray'>{candidate.kind.upper()}</span>"]
         if candidate.fuzzy is not None:
             facts.append(f"fuzzy {candidate.fuzzy:.0f}")
-        conf = candidate_confidence(rec, candidate.id)
+        conf = line.confidence_of(candidate.id)
         if conf is not None:
             facts.append(f"confidence {conf:.2f}")
-        prediction = rec.predictions.get(candidate.id) if rec else None
-        if prediction is not None and prediction.predicted_ter is not None:
-            facts.append(f"predicted TER {prediction.predicted_ter:.0f}")
+        predicted_ter = line.predicted_ter_of(candidate.id)
+        if predicted_ter is not None:
+            facts.append(f"predicted TER {predicted_ter:.0f}")
         if picked:
             facts.append("<b style='color:#3574f0'>picked</b>")
         head = QLabel(" · ".join(facts))
@@ -124,7 +123,7 @@ class DetailPane(QWidget):
         tm_target = max(tm, key=lambda c: c.fuzzy or 0.0).text if tm else None
         picked = row.pick.candidate.id if row.pick else None
         for c in seg.candidates:
-            card = CandidateCard(c, tm_target=tm_target, source=seg.source, rec=row.recommendation, picked=c.id == picked)
+            card = CandidateCard(c, tm_target=tm_target, source=seg.source, line=row, picked=c.id == picked)
             card.chosen.connect(lambda cid, sid=seg.id: self.override.emit(sid, cid))
             self.cards.addWidget(card, 1)
         if not seg.candidates:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.cost import CostEstimate, CostScheme, SchemeError
+from tmtprime.workflows.estimation import CostEstimate, CostScheme, SchemeError
 from tmtprime.errors import TmtprimeError
 from tmtprime.workflows.estimation import (
     DEFAULT_SCHEME,

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.cost import CostEstimate
+from tmtprime.workflows.estimation import CostEstimate
 from tmtprime.report import figures
 from tmtprime.workflows.estimation import Estimates
 from tmtprime.workflows.reporting import report, report_view

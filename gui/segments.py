@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from tmtprime.store import Store
 from tmtprime import workflows as wf
 from tmtprime.errors import TmtprimeError
-from tmtprime.report.exporter import EXPORT_FORMATS
+from tmtprime.workflows.exporting import EXPORT_FORMATS
 from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.candidates import DetailPane
@@ -480,7 +480,7 @@ class SegmentsView(QWidget):
         query, bands = self.current_filter(), self.model.bands
 
         def work(store: Store, reporter) -> str:  # noqa: ANN001 - Reporter
-            return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).summary()
+            return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).render()
 
         return self.context.run(f"Export {fmt}", work, self.context.message.emit, changes_data=False)
 

@@ -155,7 +155,7 @@ def test_a_newer_version_of_a_document_keeps_the_picks_of_its_unchanged_segments
     )
     (result,) = wf.import_files(store, [po])
     assert result.version is not None and (result.version.kept, result.version.added, result.version.removed) == (72, 2, 1)
-    assert "updated 'messages.po' to the new version of the file: 72 segments kept" in result.summary()
+    assert "updated 'messages.po' to the new version of the file: 72 segments kept" in result.render()
     assert any("1 picks were removed" in w for w in result.warnings)
     assert any("2 new segments have no TM match or MT yet" in w for w in result.warnings)
     (again,) = store.documents.list(role="document")

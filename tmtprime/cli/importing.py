@@ -150,7 +150,7 @@ def _run(ns: argparse.Namespace) -> int:
             for file in ns.files:
                 (corpus,) = import_corpora(store, [file], fmt=ns.fmt, mapping=mapping, target_file=ns.target_file,
                                            reporter=progress_reporter(ns.quiet))
-                print(corpus.summary())
+                print(corpus.render())
         return 0
     with Store.open(ns.path) as store:
         for file in ns.files:

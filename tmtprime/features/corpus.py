@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from tmtprime.errors import ModelError
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
 from tmtprime.features.tokens import lower_tokens
 from tmtprime.progress import Reporter

@@ -43,7 +43,7 @@ class CorpusRecord:
     lines: int
     already: bool = False
 
-    def summary(self) -> str:
+    def render(self) -> str:
         kind = "parallel corpus" if self.parallel else "monolingual corpus"
         if self.already:
             return f"already imported as {kind} {self.name!r} ({self.lines} lines); nothing to do"

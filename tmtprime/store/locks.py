@@ -29,7 +29,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
 from tmtprime.progress import Reporter
-from tmtprime.store.engine import sqlite_path
+from tmtprime.store.database import sqlite_path
 
 try:
     import fcntl

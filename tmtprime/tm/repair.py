@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.tokens import inline_codes, lower_tokens
 from tmtprime.mt.engine import MTEngine
 from tmtprime.parallel import batched

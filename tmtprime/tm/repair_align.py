@@ -4,7 +4,7 @@
   they differ (a case-insensitive diff over the same tokens the lexical models
   use, so an inline code or a number is one token).
 * **Word links** between the TM source and the TM target, from the TM's own
-  IBM Model 1 in both directions (:mod:`tmtprime.features.ibm1`): the links
+  IBM Model 1 in both directions (:mod:`tmtprime.align.ibm1`): the links
   both directions agree on, plus the links of either direction between words
   neither agreed link covers (the "final-and" step of the usual symmetrisation),
   plus identical tokens (codes, numbers, names) found once on each side.
@@ -25,7 +25,7 @@ from difflib import SequenceMatcher
 
 import numpy as np
 
-from tmtprime.features.ibm1 import IBMModel1
+from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.tokens import CODE_PATTERNS, TOKEN_RE
 
 _ACCELERATOR = CODE_PATTERNS["accelerator"]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tmtprime import __version__
-from tmtprime.cost import CostEstimate, CostScheme, SchemeError, load_scheme, preset_names
+from tmtprime.cost import CostEstimate, CostScheme, SchemeError, load_scheme, preset_names  # the first three: this use case's result, option and error types, which the window takes from here
 from tmtprime.cost.estimate import LoadedJob, load_job, price_job
 from tmtprime.progress import Reporter
 from tmtprime.store import Store

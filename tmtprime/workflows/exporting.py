@@ -6,7 +6,9 @@ import os
 from collections.abc import Collection
 
 from tmtprime.progress import Reporter
-from tmtprime.report.exporter import ExportResult, export_project
+from tmtprime.report.exporter import EXPORT_FORMATS, ExportResult, export_project
+
+__all__ = ["EXPORT_FORMATS", "ExportResult", "export"]
 from tmtprime.store import Store
 
 

@@ -20,7 +20,7 @@ from tmtprime.errors import ModelError
 from tmtprime.formats.model import Segment
 from tmtprime.progress import Reporter
 from tmtprime.store import NewCandidate, Store
-from tmtprime.store.exporter import Pick, best_fuzzy, pick_of
+from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, pick_of
 from tmtprime.store.records import RecommendationRecord
 
 PAGE = 200
@@ -45,6 +45,15 @@ class SegmentLine:
     @property
     def confidence(self) -> float | None:
         return self.pick.confidence if self.pick else None
+
+    def confidence_of(self, candidate_id: int) -> float | None:
+        """What the model says of one of the segment's candidates (its confidence, else its probability)."""
+        return candidate_confidence(self.recommendation, candidate_id)
+
+    def predicted_ter_of(self, candidate_id: int) -> float | None:
+        """The model's predicted TER of one of the segment's candidates, where it predicts one."""
+        prediction = self.recommendation.predictions.get(candidate_id) if self.recommendation else None
+        return None if prediction is None else prediction.predicted_ter
 
 
 @dataclass(frozen=True)
