@@ -265,8 +265,6 @@ class AnalysisView(QWidget):
         kept = estimates.kept(scheme, checked, skip_absent=True)
         if kept is not None:  # already estimated (in this session or kept in the project): shown at once
             self.show_estimate(kept)
-            if not estimates.job_read:  # read the job meanwhile, so that the first change is only priced
-                self.context.run("Reading the job", lambda _store, reporter: estimates.read_job(reporter), changes_data=False)
             return
         work = lambda _store, reporter: estimates.estimate(scheme, checked, reporter, skip_absent=True)  # noqa: E731
         self.context.run("Estimate", work, self.show_estimate, changes_data=False)

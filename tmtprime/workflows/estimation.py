@@ -92,15 +92,6 @@ class Estimates:
         """The cache key reserved when the job was read (gone once the data changes)."""
         self._kept: dict[str, CostEstimate] = {}
 
-    @property
-    def job_read(self) -> bool:
-        """Whether the job is in memory (the next new estimate only prices it)."""
-        return self._loaded is not None
-
-    def read_job(self, reporter: Reporter | None = None) -> None:
-        """Read the job now, so that a later change of scheme or systems is only priced (a window's idle time)."""
-        self._load(reporter or Reporter())
-
     def _load(self, reporter: Reporter) -> LoadedJob:
         if self._loaded is None:
             token = self._key({"job": True})
