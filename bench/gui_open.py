@@ -41,13 +41,18 @@ def project(directory: Path, segments: int) -> Path:
     return path
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def project_from_arguments(description: str) -> Path:
+    """The project named by ``--segments`` and ``--dir`` on the command line (built if missing)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--segments", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=5, help="reopenings measured (the median is the figure)")
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "tmtprime-gui-bench")
     args = parser.parse_args()
-    path = project(args.dir, args.segments)
+    return project(args.dir, args.segments)
+
+
+def main() -> int:
+    path = project_from_arguments(__doc__.splitlines()[0])
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication

@@ -14,7 +14,6 @@ project is ``bench/gui_open.py``'s synthetic one, built once into ``--dir``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -25,7 +24,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gui_open import project  # noqa: E402
+from gui_open import project_from_arguments  # noqa: E402
 
 TARGET_MS = 100.0
 INTERVAL_MS = 10
@@ -49,11 +48,7 @@ def watch(app, busy) -> tuple[float, float]:  # noqa: ANN001
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--segments", type=int, default=100_000)
-    parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "tmtprime-gui-bench")
-    args = parser.parse_args()
-    path = project(args.dir, args.segments)
+    path = project_from_arguments(__doc__.splitlines()[0])
 
     from PySide6.QtCore import QSettings
 

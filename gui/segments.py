@@ -9,7 +9,7 @@ band the estimate counts it in. Export writes what the filters show.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -65,6 +65,22 @@ def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentRow
 
         return number
     return lambda row: SegmentTableModel._display(row, column).casefold()
+
+
+def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
+    """Run ``compute`` on Qt's thread pool; ``deliver`` (a signal) gets ``generation`` and its result or error."""
+
+    def work() -> None:
+        try:
+            result = compute()
+        except TmtprimeError as error:
+            result = error
+        try:
+            deliver.emit(generation, result)
+        except RuntimeError:  # its receiver is gone
+            pass
+
+    QThreadPool.globalInstance().start(work)
 
 
 class _Delivery(QObject):
@@ -180,18 +196,12 @@ class SegmentTableModel(QAbstractTableModel):
         self._changed_meanwhile = {}
         self._bands_at_sort = bands
 
-        def work() -> None:
-            try:
-                rows: object = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
-                rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)  # type: ignore[attr-defined]
-            except TmtprimeError as error:
-                rows = error
-            try:
-                signals.rest.emit(generation, rows)
-            except RuntimeError:  # the model is gone
-                pass
+        def rows() -> list[SegmentRow]:
+            out = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
+            out.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+            return out
 
-        QThreadPool.globalInstance().start(work)
+        in_background(rows, signals.rest, generation)
 
     @Slot(int, object)
     def _rest_arrived(self, generation: int, rows: object) -> None:
@@ -371,19 +381,7 @@ class SegmentsView(QWidget):
             self._bands_ready(generation, None)
             return
         self.loading_bands = True
-        signals = self._bands_signals
-
-        def work() -> None:
-            try:
-                result: object = wf.pick_bands(store, scheme)
-            except TmtprimeError as error:
-                result = error
-            try:
-                signals.ready.emit(generation, result)
-            except RuntimeError:  # the view is gone
-                pass
-
-        QThreadPool.globalInstance().start(work)
+        in_background(lambda: wf.pick_bands(store, scheme), self._bands_signals.ready, generation)
 
     @Slot(int, object)
     def _bands_ready(self, generation: int, bands: object) -> None:
