@@ -55,7 +55,7 @@ class CandidateCard(QFrame):
         layout.addWidget(self.text)
         layout.addStretch(1)
         self.use = QPushButton("Use this")
-        self.use.setEnabled(rec is not None and not picked)
+        self.use.setEnabled(line.recommendation is not None and not picked)
         self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))
         layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
 
