@@ -114,7 +114,7 @@ def test_the_merge_keeps_ids_by_identity_and_counts_what_users_lose(store):
     assert now == {"Abra el archivo": (first["Abra el archivo"], 1), "Abrir el archivo": (first["Abrir archivo"], 0)}
     rec = store.recommendations.for_segments([seg])[seg]
     assert (rec.candidate_id, rec.override_candidate_id, rec.stale) == (first["Abrir archivo"], first["Abra el archivo"], True)
-    # the TM no longer matches: the pick goes with the last candidates, and the user is told
+    # the TM no longer matches: the pick goes with its candidate, and the user is told
     gone = store.segments.replace_candidates("tm-lookup", "tm", None, [doc], [])
     assert (gone.removed, gone.lost_picks, gone.lost_overrides) == (2, 1, 1)
     assert any("1 picks were removed" in w for w in gone.warnings("P.db"))

@@ -52,7 +52,7 @@ class MergeOutcome:
     lost_overrides: int = 0
     """Overrides cleared because the text the user chose no longer exists."""
     lost_picks: int = 0
-    """Recommendations deleted with the only candidates their segment had."""
+    """Recommendations deleted with their candidate: its system has none left for the segment."""
 
     def add(self, other: MergeOutcome) -> None:
         for name in self.__dataclass_fields__:
@@ -70,8 +70,8 @@ class MergeOutcome:
             lines.append(f"{self.stale_picks:,} picks are stale (their segment's candidates changed): "
                          f"run 'tmtprime recommend {location}'")
         if self.lost_picks:
-            lines.append(f"{self.lost_picks:,} picks were removed with their segment's last candidates: "
-                         f"run 'tmtprime recommend {location}'")
+            lines.append(f"{self.lost_picks:,} picks were removed: the system they chose has no candidate "
+                         f"for the segment any more; run 'tmtprime recommend {location}'")
         if self.lost_overrides:
             lines.append(f"{self.lost_overrides:,} overrides were cleared: the text the user chose is gone; "
                          "review those segments")
