@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.workflows.estimation import CostEstimate
+from tmtprime.progress import Reporter
 from tmtprime.report import figures
-from tmtprime.workflows.estimation import Estimates
+from tmtprime.store import Store
+from tmtprime.workflows.estimation import CostEstimate, Estimates
+from tmtprime.workflows.status import project_status
 from tmtprime.workflows.reporting import report, report_view
 from tmtprime.gui import work
 from tmtprime.gui.charts import ChartView
@@ -132,6 +134,9 @@ class AnalysisView(QWidget):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: gray")
+        self.status_note = QLabel()  # what the project is behind on (a document not recommended yet, stale picks)
+        self.status_note.setWordWrap(True)
+        self.status_note.setStyleSheet("color: #b35c00")
         self.bars = ChartView("Cost per plan")
         self.pie = ChartView("Recommended systems")
         self.confidence = ChartView("Confidence")
@@ -161,6 +166,7 @@ class AnalysisView(QWidget):
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.addWidget(self.headline)
+        rv.addWidget(self.status_note)
         rv.addWidget(self.views, 1)
         rv.addLayout(bottom)
         rv.addWidget(self.notes)
@@ -265,9 +271,22 @@ class AnalysisView(QWidget):
         kept = estimates.kept(scheme, checked, skip_absent=True)
         if kept is not None:  # already estimated (in this session or kept in the project): shown at once
             self.show_estimate(kept)
+            self.context.run("Project status", lambda s, _reporter: project_status(s).notices(), self.show_status, changes_data=False)
             return
-        work = lambda _store, reporter: estimates.estimate(scheme, checked, reporter, skip_absent=True)  # noqa: E731
-        self.context.run("Estimate", work, self.show_estimate, changes_data=False)
+
+        def work(store: Store, reporter: Reporter) -> tuple[CostEstimate, list[str]]:
+            return estimates.estimate(scheme, checked, reporter, skip_absent=True), project_status(store).notices()
+
+        def done(result: tuple[CostEstimate, list[str]]) -> None:
+            self.show_estimate(result[0])
+            self.show_status(result[1])
+
+        self.context.run("Estimate", work, done, changes_data=False)
+
+    def show_status(self, notices: list[str]) -> None:
+        """What the figures leave out or may be wrong about: documents behind a step, stale picks."""
+        self.status_note.setText(" · ".join(notices))
+        self.status_note.setVisible(bool(notices))
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
@@ -277,6 +296,7 @@ class AnalysisView(QWidget):
         for chart in (self.pie, self.bars, self.confidence):
             chart.clear(message)
         self.notes.setText("")
+        self.show_status([])
 
     def show_estimate(self, est: CostEstimate) -> None:
         """Headline, tables and charts of ``est`` (the same estimate again only refreshes the headline)."""

@@ -335,3 +335,17 @@ def test_pies_drawn_while_another_tab_is_shown_are_full_size_when_shown(window, 
     for ax in window.analysis.pie.figure.axes:
         box = ax.get_window_extent()
         assert min(box.width, box.height) > 0.5 * min(canvas.width(), canvas.height()) * canvas.devicePixelRatioF() * 0.5, box
+
+
+def test_a_document_imported_after_recommend_is_named_above_the_figures(window, qtbot, tmp_path):
+    """The dashboard says which document its figures leave out (issue 32), from the same status as `project info`."""
+    wait_idle(qtbot, window)
+    assert not window.analysis.status_note.text()
+    po = tmp_path / "late.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Open the late file"\nmsgstr ""\n', encoding="utf-8")
+    from tmtprime.workflows.importing import import_files
+
+    import_files(window.context.store, [str(po)], role="document")
+    window.context.data_changed.emit()
+    qtbot.waitUntil(lambda: "late.po" in window.analysis.status_note.text(), timeout=60000)
+    assert "not looked up yet" in window.analysis.status_note.text()  # no candidates yet: the first step it is behind on
