@@ -43,8 +43,8 @@ from tmtprime.errors import ModelError
 from tmtprime.features.editrate import EDIT_CANDIDATE_NAMES, candidate_edit_rates
 from tmtprime.features.neighbours import NEIGHBOUR_NAMES
 from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
-from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
+from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
 from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
