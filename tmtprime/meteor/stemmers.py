@@ -33,24 +33,6 @@ Stemmer = Callable[[str], str]
 _PLACEHOLDER = "\ue000"  # a private-use character: a consonant for every stemmer
 
 
-def _turkish() -> Stemmer:
-    """The ``snowballstemmer`` package's Turkish stemmer, with apostrophes treated as letters.
-
-    Its algorithm cuts a word at an apostrophe (``Ankara'da``); the jar's older
-    one treats ``'`` as an ordinary consonant, so we hand it over disguised.
-    """
-    import snowballstemmer
-
-    turkish = snowballstemmer.stemmer("turkish")
-
-    def stem(word: str) -> str:
-        if "'" in word:
-            return turkish.stemWord(word.replace("'", _PLACEHOLDER)).replace(_PLACEHOLDER, "'")
-        return turkish.stemWord(word)
-
-    return stem
-
-
 def _snowball_class(name: str) -> type:
     """A private copy of ``snowballstemmer``'s class for ``name``: its tables can be set back without
     changing the package for anyone else in the process (the generated code reads them from its own class)."""
@@ -277,7 +259,10 @@ _SNOWBALL_FIXES: dict[str, Callable[[Stemmer], Stemmer]] = {
     # as consonants and õ û as the vowels, so the two pairs swap places on the way through Snowball
     "hungarian": _travelling("őűŐŰõûÕÛ", "\ue005\ue006\ue007\ue008őűŐŰ"),
     "french": _travelling(*_FRENCH_STAND_INS),
-    "finnish": _travelling("'", _PLACEHOLDER),  # Snowball now strips or skips apostrophes; the jar's are letters
+    # apostrophes are ordinary letters for the jar; Snowball now strips or skips them (Finnish) or cuts the word
+    # at one (Turkish ``Ankara'da``)
+    "finnish": _travelling("'", _PLACEHOLDER),
+    "turkish": _travelling("'", _PLACEHOLDER),
 }
 
 
@@ -289,6 +274,4 @@ def stemmer(lang: str) -> Stemmer:
         raise ResourceError(f"No stemmer for language ({name})")
     if name == "english":
         return lru_cache(maxsize=1 << 16)(english_stemmer.stem)
-    if name == "turkish":
-        return lru_cache(maxsize=1 << 16)(_turkish())
     return lru_cache(maxsize=1 << 16)(_snowball(name))
