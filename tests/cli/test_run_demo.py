@@ -52,6 +52,14 @@ def test_run_with_one_unreadable_document_writes_the_others_and_fails(tmp_path):
             rows = list(csv.DictReader(f))
         assert len(rows) == n and all(r["system"] and r["text"] for r in rows)
     assert not (out / "broken.xlf").exists() and not (out / "broken.csv").exists()
+    # each document also comes back in its own format, the picks filled in (as export --format original)
+    from tmtprime.formats import read_document
+
+    for stem, suffix, fmt, n in (("ui-strings", ".xlf", "xliff12", 85), ("messages", ".po", "po", 73)):
+        own = out / f"{stem}.pretranslated{suffix}"
+        assert own.read_bytes() != (DEMO / "jobs" / f"{stem}{suffix}").read_bytes()
+        info, segments = read_document(own)
+        assert info.format == fmt and len(list(segments)) == n
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     plans = {p["plan"]: p for p in report["plans"]}
     assert {"tm-lookup", "apertium_eng-spa", "apertium_eng-cat-spa", "tmtprime"} <= set(plans)
@@ -64,6 +72,7 @@ def test_run_refuses_what_stops_the_whole_job(tmp_path):
     for args, words in (
         (["run", str(DEMO / "jobs" / "ui-strings.xlf"), "-o", str(tmp_path / "o")], "--tm"),
         (["run", "--tm", str(DEMO / "tm.tmx"), "--mt", "nofile", str(DEMO / "jobs" / "ui-strings.xlf"), "-o", str(tmp_path / "o")], "NAME=FILE"),
+        (["run", "--tm", str(DEMO / "tm.tmx"), "--format", "xliff,docx", str(DEMO / "jobs" / "ui-strings.xlf"), "-o", str(tmp_path / "o")], "docx"),
     ):
         done = _cli(*args)
         assert done.returncode == 2 and "Traceback" not in done.stderr
@@ -98,7 +107,7 @@ def test_demo_keeps_its_project_prints_the_report_and_reports_progress_in_plain_
     assert "\r" not in done.stderr and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     phases = ("importing tm.tmx ...", "importing documents ...", "TM lookup ...", "MT apertium_eng-spa ...",
-              "training the TM models ...", "features ...", "recommending ...", "writing XLIFF and CSV ...", "writing the report ...")
+              "training the TM models ...", "features ...", "recommending ...", "writing the documents ...", "writing the report ...")
     for phase in phases:
         assert phase in lines, (phase, lines)
     assert len(lines) < 80

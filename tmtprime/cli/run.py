@@ -11,13 +11,15 @@ from tmtprime.cli._common import add_jobs, add_quiet, assignments, progress_repo
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser(
         "run",
-        help="the whole job in one go: import, TM lookup, MT, recommend, XLIFF + CSV per document, report",
+        help="the whole job in one go: import, TM lookup, MT, recommend, each document back (own format, "
+             "XLIFF, CSV), report",
         description=(
             "Creates a project (temporary, or --project P.db, kept), imports the TMs and documents, looks the "
             "TM up, adds MT (--mt outputs delivered as files, --engine apertium), recommends with the project's "
-            "newest model or --model FILE or the shipped default, and writes into OUTDIR each document as XLIFF "
-            "1.2 (the pick as target, every candidate as an alternative with its confidence) and CSV, plus "
-            "report.html, report.json and report.txt. A document that cannot be read is reported and skipped; "
+            "newest model or --model FILE or the shipped default, and writes into OUTDIR each document in its own "
+            "format with the picks filled in (STEM.pretranslated.po, .sdlxliff...; not for CSV/JSON/text inputs), "
+            "as XLIFF 1.2 (STEM.xlf: the pick as target, every candidate as an alternative with its confidence) "
+            "and as CSV (STEM.csv), as --format chooses, plus report.html, report.json and report.txt. A document that cannot be read is reported and skipped; "
             "the exit status is then 1."
         ),
     )
@@ -36,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--project", metavar="P.db", help="keep the project here (created if missing); default: temporary")
     run.add_argument("--source-lang", "-s", metavar="LANG", help="source language of a new project (default: the TM's)")
     run.add_argument("--target-lang", "-t", metavar="LANG", help="target language of a new project (default: the TM's)")
+    run.add_argument("--format", default="original,xliff,csv", metavar="LIST",
+                     help="what to write per document, comma-separated: original (its own format), xliff, csv "
+                          "(default: all three)")
     add_jobs(run)
     add_quiet(run)
     run.set_defaults(handler=_run)
@@ -64,6 +69,7 @@ def _run(ns: argparse.Namespace) -> int:
     options = JobOptions(
         documents=ns.documents, out_dir=ns.out, tms=ns.tm, mt=_mt_files(ns.mt), engines=ns.engine, repair=ns.repair, scheme=ns.scheme,
         model=ns.model, project=ns.project, source_lang=ns.source_lang, target_lang=ns.target_lang, n_jobs=ns.jobs,
+        formats=[f.strip() for f in ns.format.split(",") if f.strip()],
     )
     result = run_job(options, progress_reporter(ns.quiet))
     print(result.render(), end="")

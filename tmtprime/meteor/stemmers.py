@@ -7,9 +7,9 @@ none (``No stemmer for language (czech)``). English is our own
 (:mod:`tmtprime.meteor.english_stemmer`). Most others come from the
 ``snowballstemmer`` package (imports in milliseconds), set back to the jar's
 older algorithms where Snowball has changed since (:data:`_OLDER`,
-:func:`_snowball`); they are case-sensitive like the jar. French, German
-and Finnish still use NLTK's ``SnowballStemmer`` with the corrections below
-(NLTK's import costs most of a second; moving them is open work). Number-like tokens are stemmed as the jar's stem matcher does.
+:func:`_snowball`); they are case-sensitive like the jar. No language
+imports NLTK (its import costs most of a second). Number-like tokens are
+stemmed as the jar's stem matcher does.
 Each correction and the measured agreement with the jar:
 docs/experiments/meteor-alignment.md and ``bench/meteor_stemmers.py``.
 """
@@ -31,147 +31,6 @@ SNOWBALL_LANGUAGES = frozenset(
 Stemmer = Callable[[str], str]
 
 _PLACEHOLDER = "\ue000"  # a private-use character: a consonant for every stemmer
-
-
-def _german(nltk_stem: Stemmer) -> Stemmer:
-    def stem(word: str) -> str:
-        result = nltk_stem(word)
-        if result.endswith("nis") and word.lower().endswith(("nisse", "nissen", "nisses")):
-            return result + "s"
-        return result
-
-    return stem
-
-
-_FRENCH_VOWELS = frozenset("aeiouyâàëéêèïîôûù")
-
-
-def _french(nltk_stem: Stemmer) -> Stemmer:
-    def stem(word: str) -> str:
-        lower = word.lower()
-        if _french_initial_y_is_consonant(lower):
-            result = nltk_stem(_PLACEHOLDER + lower[1:]).replace(_PLACEHOLDER, "y")
-        else:
-            result = nltk_stem(word)
-        if len(result) > 1 and result[0] in "éè" and not any(c in _FRENCH_VOWELS for c in result[1:]):
-            result = "e" + result[1:]
-        return result
-
-    return stem
-
-
-def _french_initial_y_is_consonant(word: str) -> bool:
-    """The prelude marks a word-initial ``y`` before a vowel as a consonant, unless it marks the next letter.
-
-    (``yue``: the ``u`` between the vowels ``y`` and ``e`` is marked instead.)
-    """
-    if len(word) < 2 or word[0] != "y" or word[1] not in _FRENCH_VOWELS:
-        return False
-    return not (word[1] in "ui" and len(word) > 2 and word[2] in _FRENCH_VOWELS)
-
-
-_FINNISH_VOWELS = frozenset("aeiouyäö")
-
-
-class _NonVowels(str):
-    """A "consonant" set for NLTK that, like the jar, holds every non-vowel (``š``, ``ž``, digits...)."""
-
-    vowels: frozenset[str] = frozenset()
-
-    def __contains__(self, char: object) -> bool:
-        return isinstance(char, str) and len(char) == 1 and char not in self.vowels
-
-
-class _DoubleNonVowels(tuple):
-    """NLTK's tuple of double consonants, extended to any doubled non-vowel (``00`` in ``pack200``)."""
-
-    vowels: frozenset[str] = frozenset()
-
-    def __contains__(self, pair: object) -> bool:
-        return isinstance(pair, str) and len(pair) == 2 and pair[0] == pair[1] and pair[0] not in self.vowels
-
-
-class _FinnishNonVowels(_NonVowels):
-    vowels = _FINNISH_VOWELS
-
-
-class _FinnishDoubles(_DoubleNonVowels):
-    vowels = _FINNISH_VOWELS
-
-
-# How the jar's (older) algorithms differ from NLTK's, as settings of NLTK's stemmer instance:
-# attribute -> suffixes NLTK has and the jar does not (a tuple), or a replacement value.
-_NLTK_SETTINGS: dict[str, dict[str, object]] = {
-    # The jar never removes the case endings guarded by a condition routine (-siin -seen -den -tten):
-    # it falls back to the shorter ending -n, as NLTK does when the condition fails.
-    "finnish": {
-        "step3_suffixes": ("siin", "seen", "den", "tten"),
-        "consonants": _FinnishNonVowels("bcdfghjklmnpqrstvwxz"),
-        "double_consonants": _FinnishDoubles(),
-    },
-}
-
-
-def _configure(snowball, name: str) -> None:
-    """Apply :data:`_NLTK_SETTINGS` to this stemmer instance (NLTK's attributes are name-mangled)."""
-    algorithm = type(snowball.stemmer)
-    for attr, setting in _NLTK_SETTINGS.get(name, {}).items():
-        mangled = f"_{algorithm.__name__}__{attr}"
-        if type(setting) is tuple:  # suffixes to drop (an empty tuple drops them all)
-            current = getattr(algorithm, mangled)
-            setting = tuple(x for x in current if x not in setting) if setting else ()
-        setattr(snowball.stemmer, mangled, setting)
-
-
-# Letters the algorithm uses as markers (a u/i/y acting as a consonant) and lower-cases at the end:
-# an upper-case U, I or Y in the input is treated (and lower-cased) like one by the jar.
-_CASE_MARKERS = {"german": "UY", "french": "IUY"}
-_CASE_OFFSET = 0xF0000  # upper-case letters travel through NLTK as plane-15 private-use characters
-
-
-def _keep_case(nltk_stem: Stemmer, markers: str) -> Stemmer:
-    """Stem like the case-sensitive jar: upper-case letters are consonants and stay upper-case.
-
-    NLTK lower-cases its input; the jar's Java stemmers do not (``Fach`` stays
-    ``Fach`` in German). Upper-case letters are handed to NLTK as private-use
-    characters (consonants that no suffix contains) and put back afterwards.
-    """
-    lower_markers = str.maketrans(markers, markers.lower())
-
-    def stem(word: str) -> str:
-        if word.islower() or not any(c.isupper() for c in word) or any(ord(c) >= _CASE_OFFSET for c in word):
-            return nltk_stem(word)
-        hidden = "".join(chr(_CASE_OFFSET + ord(c)) if c.isupper() else c for c in word)
-        result = nltk_stem(hidden)
-        return "".join(chr(ord(c) - _CASE_OFFSET) if ord(c) >= _CASE_OFFSET else c for c in result).translate(
-            lower_markers
-        )
-
-    return stem
-
-
-_FIXES = {"german": _german, "french": _french}
-
-
-def _turkish() -> Stemmer:
-    """The ``snowballstemmer`` package's Turkish stemmer, with apostrophes treated as letters.
-
-    Its algorithm cuts a word at an apostrophe (``Ankara'da``); the jar's older
-    one treats ``'`` as an ordinary consonant, so we hand it over disguised.
-    """
-    import snowballstemmer
-
-    turkish = snowballstemmer.stemmer("turkish")
-
-    def stem(word: str) -> str:
-        if "'" in word:
-            return turkish.stemWord(word.replace("'", _PLACEHOLDER)).replace(_PLACEHOLDER, "'")
-        return turkish.stemWord(word)
-
-    return stem
-
-
-_NLTK_LANGUAGES = frozenset({"french", "german", "finnish"})
 
 
 def _snowball_class(name: str) -> type:
@@ -215,13 +74,29 @@ class _AnyNonVowel:
         return char not in self.vowels
 
 
-def _set_result(cls: type, results: dict[str, int]) -> None:
-    """Give the suffixes ``results`` another action (their ``among`` result) in the class's tables."""
-    for table in vars(cls).values():
-        if isinstance(table, list):
-            for entry in table:
-                if getattr(entry, "s", None) in results:
-                    entry.result = results[entry.s]
+def _table(cls: type, member: str) -> list:
+    """The one among table of the class that holds the string ``member``."""
+    tables = [t for t in vars(cls).values() if isinstance(t, list) and any(getattr(a, "s", None) == member for a in t)]
+    assert len(tables) == 1, (cls.__name__, member, len(tables))
+    return tables[0]
+
+
+def _set_result(table: list, results: dict[str, int]) -> None:
+    """Give the strings ``results`` another action (their ``among`` result) in this table."""
+    for entry in table:
+        if entry.s in results:
+            entry.result = results[entry.s]
+
+
+def _never(_stemmer: object) -> bool:
+    return False
+
+
+def _disable(table: list, strings: set[str]) -> None:
+    """Entries that never match: the search falls back to the shorter strings, as if they were not in the table."""
+    for entry in table:
+        if entry.s in strings:
+            entry.method = _never
 
 
 def _older_swedish(cls: type) -> None:
@@ -233,13 +108,94 @@ def _older_swedish(cls: type) -> None:
 
 def _older_norwegian(cls: type) -> None:
     """``-ers`` is always deleted (now only after some letters), and ``r`` is an s-ending letter."""
-    _set_result(cls, {"ers": 1})
+    _set_result(_table(cls, "ers"), {"ers": 1})
     cls.g_s_ending = set(cls.g_s_ending) | {"r"}
 
 
 def _older_danish(cls: type) -> None:
     """Undouble any final double non-vowel inside R1 (``pack200`` -> ``pack20``), not only consonants."""
     cls.g_undouble_c = _AnyNonVowel(cls.g_v)
+
+
+def _older_german(cls: type) -> None:
+    """No ``ae oe ue`` -> ``ä ö ü``, no ``-erin(nen) -ln(s) -et`` rules, ``-niss`` stays, no ``-syst-em`` exception,
+    and apostrophes are letters."""
+    _set_result(_table(cls, "ae"), {"ae": -1, "oe": -1, "ue": -1})  # stepped over like any other pair
+    step1 = _table(cls, "erin")
+    plain = next(a.result for a in step1 if a.s == "ern")
+    _set_result(step1, dict.fromkeys(("e", "em", "en", "es"), plain))
+    _disable(step1, {"erin", "erinnen", "ln", "lns"})
+    _disable(_table(cls, "et"), {"et"})
+    _disable(_table(cls, "'s"), {"'", "'s", "'sch"})
+
+
+_E_DIAERESIS, _I_DIAERESIS = "\ue001", "\ue002"  # French stand-ins: vowels for the class (_older_french)
+# French: the apostrophe (no elisions removed), H (Snowball deletes it at the end) and ë ï (Snowball spells them
+# He Hi inside) travel as private-use letters.
+_FRENCH_STAND_INS = ("'H" "ëï", _PLACEHOLDER + "\ue003" + _E_DIAERESIS + _I_DIAERESIS)
+
+
+def _older_french(cls: type) -> None:
+    """No ``ni`` exception, ``-oux`` or ``-aise(s)``/``-eais`` rules (``-ais`` is an ordinary verb ending); ``ë ï``
+    are plain vowels (see :data:`_FRENCH_STAND_INS`) and a final ``ë`` after ``gu`` in RV goes."""
+    _disable(_table(cls, "ni"), {"ni"})
+    _disable(_table(cls, "oux"), {"oux"})
+    verb = _table(cls, "eraIent")
+    _set_result(verb, {"ais": next(a.result for a in verb if a.s == "asse")})
+    _disable(verb, {"aise", "aises", "eais"})
+    cls.g_v = set(cls.g_v) | {_E_DIAERESIS, _I_DIAERESIS}
+    residual = getattr(cls, "_FrenchStemmer__r_residual_suffix")
+
+    def residual_suffix(self) -> bool:
+        if residual(self):
+            return True
+        start = self.limit - 3
+        if start < self.I_pV or self.current[start:self.limit] != "gu" + _E_DIAERESIS:
+            return False
+        self.bra, self.ket = self.limit - 1, self.limit
+        self.slice_del()
+        return True
+
+    setattr(cls, "_FrenchStemmer__r_residual_suffix", residual_suffix)
+
+
+class _Refused(Exception):
+    """A Finnish ``-hVn`` ending without its vowel: the jar's case-ending routine then removes nothing."""
+
+
+def _after(letter: str) -> Callable[[object], bool]:
+    """The jar's check of the vowel before an illative ``-hVn`` (made past R1's limit). Snowball now falls back to
+    ``-n`` when it fails; the jar's routine fails instead, so a failure is raised to :func:`_older_finnish`."""
+
+    def condition(self) -> bool:
+        if self.cursor > 0 and self.current[self.cursor - 1] == letter:
+            return True
+        raise _Refused
+
+    return condition
+
+
+def _older_finnish(cls: type) -> None:
+    """The jar's conditions on ``-siin -seen -den -tten`` never succeed (its Java runtime runs them on another
+    stemmer object), so they fall back to ``-n``; no ``-hun``; ``-hVn`` needs exactly that vowel before it; every
+    non-vowel is a consonant (digits, ``š``); apostrophes are letters (:data:`_SNOWBALL_FIXES`)."""
+    cls.g_C = _AnyNonVowel(cls.g_v)
+    case = _table(cls, "siin")
+    _disable(case, {"siin", "seen", "den", "tten", "hun"})
+    for entry in case:
+        if entry.s in ("han", "hen", "hin", "hon", "hän", "hön"):
+            entry.method = _after(entry.s[1])
+    case_ending = getattr(cls, "_FinnishStemmer__r_case_ending")
+
+    def strict_case_ending(self) -> bool:
+        limit_backward = self.limit_backward
+        try:
+            return case_ending(self)
+        except _Refused:
+            self.limit_backward = limit_backward
+            return False
+
+    setattr(cls, "_FinnishStemmer__r_case_ending", strict_case_ending)
 
 
 # How the jar's (2010) algorithms differ from snowballstemmer's, as changes to its class.
@@ -249,6 +205,9 @@ _OLDER: dict[str, Callable[[type], None]] = {
     "norwegian": _older_norwegian,
     "swedish": _older_swedish,
     "danish": _older_danish,
+    "german": _older_german,
+    "french": _older_french,
+    "finnish": _older_finnish,
 }
 
 
@@ -266,16 +225,17 @@ def _snowball(name: str) -> Stemmer:
     return _SNOWBALL_FIXES.get(name, lambda f: f)(stem_word)
 
 
-def _russian_yo(stem_word: Stemmer) -> Stemmer:
-    """``ё`` is a consonant for the jar (Snowball now reads it as ``е``): it travels as a private-use letter."""
-    hide, show = str.maketrans("ёЁ", "\ue001\ue002"), str.maketrans("\ue001\ue002", "ёЁ")
+def _travelling(letters: str, stand_ins: str) -> Callable[[Stemmer], Stemmer]:
+    """A fix handing ``letters`` to Snowball as ``stand_ins`` (private-use letters) and turning them back after."""
+    there, back = str.maketrans(letters, stand_ins), str.maketrans(stand_ins, letters)
 
-    def stem(word: str) -> str:
-        if "ё" in word or "Ё" in word:
-            return stem_word(word.translate(hide)).translate(show)
-        return stem_word(word)
+    def fix(stem_word: Stemmer) -> Stemmer:
+        def stem(word: str) -> str:
+            return stem_word(word.translate(there)).translate(back)
 
-    return stem
+        return stem
+
+    return fix
 
 
 def _romanian_cedilla(stem_word: Stemmer) -> Stemmer:
@@ -291,20 +251,19 @@ def _romanian_cedilla(stem_word: Stemmer) -> Stemmer:
     return stem
 
 
-def _hungarian_latin1(stem_word: Stemmer) -> Stemmer:
-    """The jar's tables were generated with ``õ û`` (Latin-1) where Hungarian has ``ő ű`` (double acute): the
-    jar reads ``ő ű`` as consonants and ``õ û`` as the vowels. They swap places on the way through Snowball."""
-    there = str.maketrans("őűŐŰõûÕÛ", "\ue005\ue006\ue007\ue008őűŐŰ")
-    back = str.maketrans("\ue005\ue006\ue007\ue008őűŐŰ", "őűŐŰõûÕÛ")
-
-    def stem(word: str) -> str:
-        return stem_word(word.translate(there)).translate(back)
-
-    return stem
-
-
 _SNOWBALL_FIXES: dict[str, Callable[[Stemmer], Stemmer]] = {
-    "russian": _russian_yo, "romanian": _romanian_cedilla, "hungarian": _hungarian_latin1}
+    # ё is a consonant for the jar (Snowball now reads it as е)
+    "russian": _travelling("ёЁ", "\ue001\ue002"),
+    "romanian": _romanian_cedilla,
+    # the jar's tables were generated with Latin-1 õ û where Hungarian has ő ű (double acute): the jar reads ő ű
+    # as consonants and õ û as the vowels, so the two pairs swap places on the way through Snowball
+    "hungarian": _travelling("őűŐŰõûÕÛ", "\ue005\ue006\ue007\ue008őűŐŰ"),
+    "french": _travelling(*_FRENCH_STAND_INS),
+    # apostrophes are ordinary letters for the jar; Snowball now strips or skips them (Finnish) or cuts the word
+    # at one (Turkish ``Ankara'da``)
+    "finnish": _travelling("'", _PLACEHOLDER),
+    "turkish": _travelling("'", _PLACEHOLDER),
+}
 
 
 @cache
@@ -315,15 +274,4 @@ def stemmer(lang: str) -> Stemmer:
         raise ResourceError(f"No stemmer for language ({name})")
     if name == "english":
         return lru_cache(maxsize=1 << 16)(english_stemmer.stem)
-    if name == "turkish":
-        return lru_cache(maxsize=1 << 16)(_turkish())
-    if name not in _NLTK_LANGUAGES:
-        return lru_cache(maxsize=1 << 16)(_snowball(name))
-    from nltk.stem.snowball import SnowballStemmer
-
-    snowball = SnowballStemmer(name)
-    _configure(snowball, name)
-    base: Stemmer = snowball.stem
-    if name in _FIXES:
-        base = _FIXES[name](base)
-    return lru_cache(maxsize=1 << 16)(_keep_case(base, _CASE_MARKERS.get(name, "")))
+    return lru_cache(maxsize=1 << 16)(_snowball(name))

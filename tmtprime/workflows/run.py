@@ -3,9 +3,12 @@
 Creates a project (temporary, or the one given), imports the TMs and the
 documents, looks the TM up, adds MT (imported outputs, local engines),
 recommends (a model file, the project's newest model, or the shipped
-default), and writes into the output directory each document as XLIFF 1.2
-(the pick as target, every candidate as an alternative with its confidence)
-and CSV, plus the analysis report (HTML, JSON, text). A document that cannot
+default), and writes into the output directory each document in its own
+format with the picks filled in (a PO as a PO, an sdlxliff as an sdlxliff:
+``<stem>.pretranslated<suffix>``, as ``export --format original`` does), as
+XLIFF 1.2 (the pick as target, every candidate as an alternative with its
+confidence; ``<stem>.xlf``) and as CSV (``<stem>.csv``) — ``formats``
+chooses — plus the analysis report (HTML, JSON, text). A document that cannot
 be read is reported and skipped; the others go on (``JobResult.failed``).
 """
 
@@ -39,6 +42,9 @@ from tmtprime.workflows.translation import make_engine, translate
 REPORTS = {"html": "report.html", "json": "report.json", "text": "report.txt"}
 """The report formats a job writes, and their file names in the output directory."""
 
+DELIVERABLES = ("original", "xliff", "csv")
+"""What a job writes per document by default (and all it can write): see the module docstring."""
+
 
 @dataclass
 class JobOptions:
@@ -62,6 +68,9 @@ class JobOptions:
     target_lang: str | None = None
     """Languages of a new project; default: those the first TM states."""
     n_jobs: int = 1
+    formats: Sequence[str] = DELIVERABLES
+    """Per document: ``original`` (its own format, picks filled in; skipped for CSV/JSON/text inputs),
+    ``xliff``, ``csv``."""
 
 
 @dataclass
@@ -112,6 +121,10 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
     out_dir = Path(options.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"{out_dir} is not a directory")
+    unknown = [f for f in options.formats if f not in DELIVERABLES]
+    if unknown or not options.formats:
+        raise UsageError(f"unknown output format {', '.join(unknown) or '(none given)'}: choose from "
+                         f"{', '.join(DELIVERABLES)}")
     chosen_model = model_from_file(options.model) if options.model is not None else None
     with ExitStack() as stack:
         store = stack.enter_context(_open_project(options, stack))
@@ -139,7 +152,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
         out_dir.mkdir(parents=True, exist_ok=True)
-        _export_documents(store, result, out_dir, result.recommended.model, reporter)
+        _export_documents(store, result, out_dir, result.recommended.model, options.formats, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
         others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
         if others:
@@ -196,18 +209,31 @@ def _file_stem(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", Path(name).stem).strip("._") or "document"
 
 
-def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, reporter: Reporter) -> None:
+def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, formats: Sequence[str],
+                      reporter: Reporter) -> None:
+    from tmtprime.formats import ORIGINAL_FORMATS
+
     taken: set[str] = set()
     done = [d for d in result.documents if d.error is None and d.name is not None]
-    for outcome in reporter.track(done, desc="writing XLIFF and CSV", unit="file"):
+    for outcome in reporter.track(done, desc="writing the documents", unit="file"):
         stem = _file_stem(outcome.name)
         while stem in taken:
             stem += "_"
         taken.add(stem)
-        for fmt, suffix in (("xliff", ".xlf"), ("csv", ".csv")):
+        own = store.documents.get(outcome.name).format in ORIGINAL_FORMATS
+        for fmt in DELIVERABLES:
+            if fmt not in formats or (fmt == "original" and not own):
+                continue
+            suffix = {"xliff": ".xlf", "csv": ".csv"}.get(fmt) or ".pretranslated" + _own_suffix(outcome.path)
             path = out_dir / (stem + suffix)
             export(store, fmt, path, document=outcome.name, model=model, reporter=CancelOnly(reporter))
             outcome.files.append(str(path))
+
+
+def _own_suffix(path: str) -> str:
+    """The input file's suffix without ``.gz`` (``job.po.gz`` -> ``.po``)."""
+    p = Path(path)
+    return (Path(p.stem).suffix if p.suffix.lower() == ".gz" else p.suffix) or ".txt"
 
 
 def _write_reports(store: Store, scheme: CostScheme, out_dir: Path, model: str, reporter: Reporter) -> list[str]:
