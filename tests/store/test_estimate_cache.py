@@ -7,6 +7,7 @@ import sqlite3
 from sqlalchemy import text
 
 from tests.store.test_store_api import _add_document
+from tmtprime.store.estimate_cache import WATCHED
 from tmtprime.store import CandidatePrediction, NewCandidate, NewRecommendation, Store
 
 
@@ -59,18 +60,18 @@ def test_a_v4_project_gets_the_cache_and_its_triggers(tmp_path):
     v4 = tmp_path / "v4.db"
     with Store.create(v4, source_lang="en", target_lang="es") as store:
         _add_document(store, n=1)
-    with sqlite3.connect(v4) as conn:  # what a v4 TMTprime wrote
+    with sqlite3.connect(v4) as conn:  # what a v7 TMTprime wrote (the last version without the cache)
         for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
             conn.execute(f"DROP TRIGGER {name}")
         conn.execute("DROP TABLE estimate_cache")
-        conn.execute("UPDATE project SET schema_version = 4")
+        conn.execute("UPDATE project SET schema_version = 7")
     conn.close()
     with Store.open(v4) as store:
-        assert store.project().schema_version == db.SCHEMA_VERSION == 5
+        assert store.project().schema_version == db.SCHEMA_VERSION == 8
         assert len(store.segments.list(role="dev")) == 1
         _keep(store)
         with store.connection() as conn:
-            assert conn.execute(text("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'")).scalar() == 21
+            assert conn.execute(text("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'")).scalar() == 3 * len(WATCHED)
         store.segments.add_candidates([NewCandidate(store.segments.list(role="dev")[0].id, "a", "mt", "x")])
         assert store.estimate_cache.get("k") is None
     fresh = tmp_path / "fresh.db"

@@ -248,12 +248,14 @@ def test_v4_database_on_postgresql_upgrades_too(postgres_url):
     Store.create(postgres_url, source_lang="en", target_lang="es").close()
     engine = create_engine(postgres_url)
     with engine.begin() as conn:  # what a v4 TMTprime wrote
-        conn.exec_driver_sql("DROP TABLE document_steps")
+        for table in ("document_steps", "post_edits", "corpus_lines", "corpora", "estimate_cache"):
+            conn.exec_driver_sql(f"DROP TABLE {table} CASCADE")
         conn.exec_driver_sql("ALTER TABLE recommendations DROP COLUMN stale")
+        conn.exec_driver_sql("ALTER TABLE candidate_scores DROP COLUMN predicted_effort")
         conn.exec_driver_sql("UPDATE project SET schema_version = 4")
     engine.dispose()
     with Store.open(postgres_url) as store:
-        assert store.project().schema_version == 5 and store.steps.status() == []
+        assert store.project().schema_version == db.SCHEMA_VERSION and store.steps.status() == []
     engine = create_engine(postgres_url)
     columns = {c["name"]: c for c in inspect(engine).get_columns("recommendations")}
     engine.dispose()
