@@ -113,6 +113,8 @@ def _files_holding(root: Path, text: str) -> list[Path]:
 
 
 def test_a_password_in_a_url_reaches_the_server_and_no_file(qtbot, team_project, user_dirs, tmp_path):
+    from tmtprime.gui import work
+
     w = _new_window(qtbot)
     w.ask_password = lambda location, retry=False: w.asked.append(location)
     assert w.open_project(with_password(team_project, SECRET)), w.errors
@@ -121,7 +123,7 @@ def test_a_password_in_a_url_reaches_the_server_and_no_file(qtbot, team_project,
     tm.write_text("source\ttarget\nOpen the file\tAbra el archivo\n", encoding="utf-8")
     done = []
     options = {"files": [str(tm)], "role": "tm"}
-    assert w.context.run_process("Import", "import_files", options, done.append)  # the worker process connects too
+    assert w.context.run_process("Import", work.import_files, options, done.append)  # the worker process connects too
     qtbot.waitUntil(lambda: not w.context.runner.busy, timeout=120000)
     assert done and not w.errors, w.errors
     assert w.context.store.tm.count() >= 1
