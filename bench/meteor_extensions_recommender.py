@@ -52,7 +52,7 @@ def agreement_columns(segments, meteor: Meteor) -> np.ndarray:
                     hyps.append(texts[i])
                     refs.append([texts[j]])
                     owner.append((s_idx, i, j))
-    scores = [s.score for s in meteor.score_segments(hyps, refs)]
+    scores = [s.score for s in meteor.score_each(hyps, refs)]
     table: dict[tuple[int, int, int], float] = dict(zip(owner, scores))
     rows = []
     for s_idx, seg in enumerate(segments):
