@@ -36,7 +36,7 @@ from recommend_quality import rows_for  # noqa: E402
 
 from tmtprime.meteor.scorer import Meteor  # noqa: E402
 from tmtprime.recommend.evaluation import cross_validate, report  # noqa: E402
-from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 
 NAMES = ("cand_meteor_agree_mean", "cand_meteor_agree_max", "cand_meteor_agree_tm")
 

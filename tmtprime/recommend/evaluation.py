@@ -37,7 +37,7 @@ from tmtprime.progress import Reporter, silent
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.grouping import segment_min
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.picks import first_per_segment
 
 RULE_THRESHOLDS = (50.0, 60.0, 70.0, 75.0, 80.0, 85.0, 90.0, 95.0, 100.0, 101.0)

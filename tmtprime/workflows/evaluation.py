@@ -12,7 +12,7 @@ from pathlib import Path
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationResult, cross_validate, meteor_function, report
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.plots import write_plots
 from tmtprime.store import Store
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows

@@ -32,7 +32,7 @@ from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.effort_metrics import EffortFit
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationResult, report
 from tmtprime.recommend.labels import LABEL_UNITS, LABELS, TIE_RULE, best_labels, candidate_labels, default_label, effort_sign
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.platt import logit
