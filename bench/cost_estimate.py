@@ -37,7 +37,7 @@ from recommend_quality import rows_for  # noqa: E402
 from tmtprime.cost import CARD_KEY, Job, estimate_job, fit_band_calibration, load_scheme  # noqa: E402
 from tmtprime.features.extractor import FEATURE_SET_VERSION  # noqa: E402
 from tmtprime.recommend.evaluation import cross_validate  # noqa: E402
-from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 
 SCENARIOS = ("update", "crossproject")
 

@@ -68,7 +68,7 @@ def main() -> int:
     print(f"{'metric':<8} {'refs':<7} {'pearson':>8} {'kendall':>8}")
     for name, scores_of in (
         ("meteor", lambda refs_: [s.score for lo in range(0, len(hyps), 2000)  # batches: bounded memory
-                                  for s in meteor.score_segments(hyps[lo : lo + 2000], refs_[lo : lo + 2000])]),
+                                  for s in meteor.score_each(hyps[lo : lo + 2000], refs_[lo : lo + 2000])]),
         ("bleu+1", lambda refs_: [bleu.sentence_score(h, r).score for h, r in zip(hyps, refs_)]),
         ("-ter", lambda refs_: [-ter.sentence_score(h, r).score for h, r in zip(hyps, refs_)]),
     ):

@@ -36,7 +36,7 @@ from recommend_quality import rows_for  # noqa: E402
 
 from tmtprime.meteor.scorer import Meteor  # noqa: E402
 from tmtprime.recommend.evaluation import cross_validate, report  # noqa: E402
-from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 
 NAMES = ("cand_meteor_agree_mean", "cand_meteor_agree_max", "cand_meteor_agree_tm")
 
@@ -52,7 +52,7 @@ def agreement_columns(segments, meteor: Meteor) -> np.ndarray:
                     hyps.append(texts[i])
                     refs.append([texts[j]])
                     owner.append((s_idx, i, j))
-    scores = [s.score for s in meteor.score_segments(hyps, refs)]
+    scores = [s.score for s in meteor.score_each(hyps, refs)]
     table: dict[tuple[int, int, int], float] = dict(zip(owner, scores))
     rows = []
     for s_idx, seg in enumerate(segments):

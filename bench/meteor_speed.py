@@ -27,7 +27,7 @@ version subtracted a one-segment run from the 2,000-segment run; the jar
 spends 7-18 s starting and well under 2 s scoring, so that difference was
 mostly noise (it reported 0.95-1.38x while the slope gave about 0.3x). The
 start-up time of a one-segment run and the in-process API throughput
-(``Meteor().score_segments`` after ``load()``) are printed too. ``--jobs N``
+(``Meteor().score_each`` after ``load()``) are printed too. ``--jobs N``
 passes ``-j N`` to ``tmtprime meteor``.
 """
 
@@ -244,10 +244,10 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
         m = Meteor(lang="en").load()
         gc.collect()
         gc.freeze()  # as `tmtprime meteor` does after loading
-        m.score_segments(H[:20], [[x] for x in R[:20]])
+        m.score_each(H[:20], [[x] for x in R[:20]])
         m._token_cache.clear()
         t0 = time.perf_counter()
-        m.score_segments(H, [[x] for x in R])
+        m.score_each(H, [[x] for x in R])
         api_tp = N / (time.perf_counter() - t0)
         self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 

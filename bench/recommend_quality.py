@@ -28,7 +28,7 @@ from _shared_data import load_segments, load_tm, shared_data_dir  # noqa: E402
 from tmtprime.features.extractor import FEATURE_SET_VERSION, CandidateFeatureExtractor  # noqa: E402
 from tmtprime.recommend.dataset import build_rows  # noqa: E402
 from tmtprime.recommend.evaluation import best_precision_at_recall, cross_validate, meteor_function, report  # noqa: E402
-from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 
 GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
 

@@ -37,7 +37,7 @@ from tmtprime.features.extractor import CandidateFeatureExtractor  # noqa: E402
 from tmtprime.features.tm_models import TMModels  # noqa: E402
 from tmtprime.recommend.dataset import build_rows  # noqa: E402
 from tmtprime.recommend.grouping import grouped_input  # noqa: E402
-from tmtprime.recommend.model import TMTprimeRecommender  # noqa: E402
+from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 from tmtprime.recommend.labels import segment_index  # noqa: E402
 
 

@@ -50,16 +50,12 @@ ANY = "(any)"
 TYPING_PAUSE_MS = 250
 """The text filter applies once typing pauses this long."""
 
-SegmentRow = SegmentLine
-"""A table row is the use case's line (segment, recommendation, pick, band)."""
-
-
-def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentRow
+def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentLine
     """How rows sort by ``column``: numbers as numbers (blanks last), text case-insensitively."""
     name = COLUMNS[column]
     if name in ("#", "Confidence", "Fuzzy"):
 
-        def number(row: SegmentRow) -> tuple[bool, float]:
+        def number(row: SegmentLine) -> tuple[bool, float]:
             value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
             return (value is None, value or 0.0)
 
@@ -98,15 +94,15 @@ class SegmentTableModel(QAbstractTableModel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[SegmentRow] = []
-        self._source: Iterator[SegmentRow] | None = None
+        self._rows: list[SegmentLine] = []
+        self._source: Iterator[SegmentLine] | None = None
         self.filter = SegmentQuery()
         self.bands: PickBands | None = None
         self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
         self._generation = 0
         self.reading_rest = False
         """True while the rows a sort needs are read off the UI thread."""
-        self._changed_meanwhile: dict[int, SegmentRow] = {}
+        self._changed_meanwhile: dict[int, SegmentLine] = {}
         self._bands_at_sort: PickBands | None = None
         self._signals = _Delivery(self)
         self._signals.rest.connect(self._rest_arrived)
@@ -129,7 +125,7 @@ class SegmentTableModel(QAbstractTableModel):
         if self._sort[0] >= 0:
             self.sort(*self._sort)
 
-    def row(self, i: int) -> SegmentRow:
+    def row(self, i: int) -> SegmentLine:
         return self._rows[i]
 
     def set_bands(self, bands: PickBands | None) -> None:
@@ -140,7 +136,7 @@ class SegmentTableModel(QAbstractTableModel):
             band = COLUMNS.index("Band")
             self.dataChanged.emit(self.index(0, band), self.index(len(self._rows) - 1, band))
 
-    def replace_row(self, line: SegmentRow) -> None:
+    def replace_row(self, line: SegmentLine) -> None:
         """Show a segment's line as it now is (after the user chose or edited its pick)."""
         if self.reading_rest:
             self._changed_meanwhile[line.segment.id] = line
@@ -196,7 +192,7 @@ class SegmentTableModel(QAbstractTableModel):
         self._changed_meanwhile = {}
         self._bands_at_sort = bands
 
-        def rows() -> list[SegmentRow]:
+        def rows() -> list[SegmentLine]:
             out = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
             out.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
             return out
@@ -245,7 +241,7 @@ class SegmentTableModel(QAbstractTableModel):
         return None
 
     @staticmethod
-    def _display(row: SegmentRow, col: int) -> str:
+    def _display(row: SegmentLine, col: int) -> str:
         if col == 0:
             return row.segment.document
         if col == 1:

@@ -6,7 +6,7 @@ from tests.recommend.synthetic import build
 from tests.test_product_workflow import _mapping
 from tmtprime.cli import main
 from tmtprime.cost import CARD_KEY, BandCalibration, estimate_costs, load_scheme
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.workflows.recommendation import recommend
 from tmtprime.workflows.training import train
 from tmtprime.store import Store

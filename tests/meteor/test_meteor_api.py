@@ -48,7 +48,7 @@ def test_corpus_score_sums_statistics_over_reference_streams(meteor: Meteor) -> 
     hyps = ["the cat sat on the mat", "he read a book", "completely different words here"]
     refs = [["the cat sat on a mat", "he was reading a book", "nothing in common"]]
     corpus = meteor.corpus_score(hyps, refs)
-    segments = meteor.segment_scores(hyps, refs)
+    segments = meteor.sentence_scores(hyps, refs)
     total = sum_stats(s.stats for s in segments)
     c = meteor.config
     assert corpus.score == compute_score(total, c.weights, *c.params).score
@@ -87,7 +87,7 @@ def test_spanish_exact_stem_for_the_recommender() -> None:
     m = Meteor(lang="es", modules=("exact", "stem"))
     hyps = ["El gato está durmiendo en el sofá.", "Los precios suben."] * 50
     refs = [["El gato duerme en el sofá.", "El precio sube."] * 50]
-    scores = m.segment_scores(hyps, refs)
+    scores = m.sentence_scores(hyps, refs)
     assert len(scores) == 100 and scores[1].matches()["stem"]["test_content"] >= 1  # precios ~ precio
     assert m.corpus_score(hyps, refs).score > 0
 
@@ -99,12 +99,24 @@ def test_statistics_arithmetic_is_additive() -> None:
 
 
 def test_worker_processes_give_the_same_scores() -> None:
-    from tmtprime.meteor.batch import score_batches
+    from tmtprime.meteor.batch import score_in_batches
 
     m = Meteor(lang="en", modules=("exact", "stem"))
     hyps = [f"the cat number {i} sat on mats" for i in range(600)]
     refs = [[f"a cat {i} sits on the mat"] for i in range(600)]
-    one = score_batches(m, hyps, refs, n_jobs=1)
-    two = score_batches(m, hyps, refs, n_jobs=2)
+    one = score_in_batches(m, hyps, refs, n_jobs=1)
+    two = score_in_batches(m, hyps, refs, n_jobs=2)
     assert [s.score for s in one] == [s.score for s in two]
     assert m.aggregate(one).score == m.aggregate(two).score
+
+
+def test_old_method_names_still_score_and_warn(meteor: Meteor) -> None:
+    hyps = ["the cat sat on the mat", "he read a book"]
+    streams = [["the cat sat on a mat", "he was reading a book"]]
+    with pytest.deprecated_call(match="sentence_scores"):
+        old_streams = meteor.segment_scores(hyps, streams)
+    with pytest.deprecated_call(match="score_each"):
+        old_each = meteor.score_segments(hyps, [[r] for r in streams[0]])
+    new = [s.score for s in meteor.sentence_scores(hyps, streams)]
+    assert [s.score for s in old_streams] == new == [s.score for s in meteor.score_each(hyps, [[r] for r in streams[0]])]
+    assert [s.score for s in old_each] == new

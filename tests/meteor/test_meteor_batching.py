@@ -84,7 +84,7 @@ def test_tables_offering_only_tuples_give_the_same_candidates(table: ParaphraseT
 
 def test_batch_scores_equal_sentence_scores(table: ParaphraseTable) -> None:
     meteor = _all_modules(table)
-    batch = meteor.score_segments([h for h, _ in PAIRS], [[r, h] for h, r in PAIRS])
+    batch = meteor.score_each([h for h, _ in PAIRS], [[r, h] for h, r in PAIRS])
     for (hyp, ref), got in zip(PAIRS, batch):
         alone = _all_modules(table).sentence_score(hyp, [ref, hyp])
         assert (got.score, got.stats_line(), got.alignment, got.ref_index) == (

@@ -175,7 +175,7 @@ def test_fold_objectives_equal_direct_computation_on_the_training_rows(tmp_path:
     judgments = read_judgments(_synthetic(tmp_path / "j.tsv.gz", scorer, seed=5))
     rng = np.random.default_rng(2)
     human = judgments.human + rng.normal(0, 0.2, len(judgments))  # not the metric itself
-    rows = RowStats.of(scorer.score_segments(judgments.hypotheses, [[r] for r in judgments.references]), 4)
+    rows = RowStats.of(scorer.score_each(judgments.hypotheses, [[r] for r in judgments.references]), 4)
     grid = Grid(alpha=(0.6, 0.9), beta=(0.5, 2.0), gamma=(0.3,), delta=(0.7,), weights=((1.0,), (0.5,)))
     fold = tuning.document_folds(judgments.documents, 3)
     values = tuning._Objective(rows, grid, objective, human, judgments.groups, fold, 3)(grid.items())[0]
@@ -198,7 +198,7 @@ def test_grid_scores_with_copy_smoothing_equal_the_scorer_with_copy_knowledge() 
     scorer = Meteor("en", modules=("exact", "stem"), copy_knowledge=copy)
     pairs = [("The cat sat on the mat", "the cats sat on a mat"), ("Bob saw 3 dogs", "bob saw three dogs"),
              ("a dog", "the cat sat"), ("x y z", "x y z")]  # fmt: skip
-    scores = scorer.score_segments([h for h, _ in pairs], [[r] for _, r in pairs])
+    scores = scorer.score_each([h for h, _ in pairs], [[r] for _, r in pairs])
     rows = RowStats.of(scores, 4)
     assert rows.copy is not None
     assert rows.copy[0].tolist() == [2.0, 2.0, 1.0, 1.0]  # cat (stem), mat; the reference's "cats" is no copy word

@@ -168,7 +168,7 @@ def test_evaluate_reports_the_confidence_against_each_effort_measure(mt_only, ca
 
 def test_a_job_without_the_tm_the_model_used_gets_a_warning_line(tmp_path, capsys):
     from tests.recommend.synthetic import build, import_project
-    from tmtprime.recommend.model import TMTprimeRecommender
+    from tmtprime.recommend.svm import TMTprimeRecommender
 
     db = import_project(tmp_path, build(tmp_path, n_dev=60, n_new=20)[0])
     small = lambda: TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(0.5,), ter_C_grid=(10.0,), cv=2)  # noqa: E731

@@ -6,7 +6,7 @@ import pytest
 from tmtprime.errors import Cancelled, ModelError, ModelInputError, TmtprimeError
 from tmtprime.progress import Reporter
 from tmtprime.recommend.grouping import grouped_input
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.picks import Picks
 
 

@@ -10,7 +10,7 @@ from tests.recommend.test_model import toy
 from tmtprime.errors import ModelError
 from tmtprime.recommend import persist
 from tmtprime.recommend.grouping import grouped_input
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recommend"
 SHIPPED = Path(__file__).resolve().parents[2] / "models" / "tmtprime-default-en-es.skops"
@@ -21,7 +21,7 @@ def test_round_trip_through_bytes_and_files(tmp_path):
     Xg = grouped_input(X, seg)
     model = TMTprimeRecommender(C_grid=(1.0,), gamma_grid=(1.0,), ter_C_grid=(10.0,), cv=2).fit(Xg, y, ter=ter, groups=groups)
     blob = persist.dumps(model)
-    assert sorted(sio.get_untrusted_types(data=blob)) == ["tmtprime.recommend.model.TMTprimeRecommender", "tmtprime.recommend.platt.PlattSigmoid"]
+    assert sorted(sio.get_untrusted_types(data=blob)) == ["tmtprime.recommend.platt.PlattSigmoid", "tmtprime.recommend.svm.TMTprimeRecommender"]
     again = persist.loads(blob)
     np.testing.assert_allclose(again.predict_proba(Xg), model.predict_proba(Xg))
     card_path = persist.save_file(tmp_path / "m.skops", model, {"data": {"segments": 60}})
@@ -49,21 +49,27 @@ def test_a_model_saved_before_the_split_loads_and_predicts_the_same():
     X = grouped_input(z["X"], z["seg"], list(z["kinds"]))
     assert model.n_features_in_ == X.shape[1] and model.reporter is None
     rec = model.recommend(X, mt_threshold=0.6)
-    np.testing.assert_array_equal(model.predict_proba(X), z["proba"])
-    np.testing.assert_array_equal(model.predict_ter(X), z["ter"])
+    # Same picks exactly; the figures to float32 rounding: the SVM's decision is float32 BLAS products
+    # (recommend/kernel.py), whose last bit depends on the CPU kernel OpenBLAS picks (DYNAMIC_ARCH). On
+    # this machine TER is one float32 step (3.8e-6) off on 24 of 270 rows, P 8e-7: at f9e27cb (this test) too.
     np.testing.assert_array_equal(rec.rows, z["rows"])
-    np.testing.assert_array_equal(rec.mt_probability, z["mt"])
-    np.testing.assert_array_equal(rec.pick_probability, z["pick"])
+    np.testing.assert_allclose(model.predict_proba(X), z["proba"], rtol=0, atol=1e-5)
+    np.testing.assert_allclose(model.predict_ter(X), z["ter"], rtol=1e-5, atol=0)
+    np.testing.assert_allclose(rec.mt_probability, z["mt"], rtol=0, atol=1e-5)
+    np.testing.assert_allclose(rec.pick_probability, z["pick"], rtol=0, atol=1e-5)
     assert "tmtprime.recommend.model.PlattSigmoid" in sio.get_untrusted_types(file=FIXTURES / "toy-before-split.skops")
     # saved again, it names the new modules and loads as it is
     blob = persist.dumps(model)
     assert "tmtprime.recommend.platt.PlattSigmoid" in sio.get_untrusted_types(data=blob)
+    assert "tmtprime.recommend.svm.TMTprimeRecommender" in sio.get_untrusted_types(data=blob)
     again = persist.loads(blob)
-    np.testing.assert_array_equal(again.predict_proba(X), z["proba"])
+    np.testing.assert_array_equal(again.predict_proba(X), model.predict_proba(X))
 
 
 def test_the_shipped_model_loads_with_the_new_input_layout():
+    assert "tmtprime.recommend.model.TMTprimeRecommender" in sio.get_untrusted_types(file=SHIPPED)  # the old path
     model, card = persist.load_file(SHIPPED)
+    assert isinstance(model, TMTprimeRecommender)
     n = len(card["features"]["names"])
     assert model.n_features_in_ == n + 2
     X = grouped_input(np.zeros((4, n)), [0, 0, 1, 1], ["tm", "mt", "tm", "mt"])

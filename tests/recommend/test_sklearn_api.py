@@ -18,7 +18,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from tests.recommend.test_model import Recording, small, toy
 from tmtprime.errors import ModelInputError
 from tmtprime.recommend.grouping import grouped_input
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 
 GENERIC_DATA = (
     "scikit-learn's generic data has no segment column (column 0 holds random floats, or X has two columns in all), "

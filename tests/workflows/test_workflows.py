@@ -152,3 +152,12 @@ def test_a_model_file_is_used_and_stored_under_its_name(dev_project, tmp_path):
         assert outcome.model == "mine" and outcome.segments == 20
         assert store.models.get("mine").card["features"] == trained.card["features"]
         assert store.recommendations.count("mine") == 20
+
+
+def test_old_names_of_the_result_types_still_resolve() -> None:
+    import tmtprime.workflows as wf
+
+    assert wf.LookupReport is wf.LookupResult and wf.TranslateReport is wf.TranslateResult
+    assert wf.TrainOutcome is wf.TrainResult and wf.RecommendOutcome is wf.RecommendResult
+    assert wf.DocumentOutcome is wf.DocumentResult
+    assert "TrainOutcome" not in wf.__all__

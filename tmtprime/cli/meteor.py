@@ -210,7 +210,7 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     compile_now(
         Reporter() if quiet else _StatusLines(),
         # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
-        warm_up=lambda: meteor.score_segments(["he was not able to go to the cars"], [["he could not go to his car"]]),
+        warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
     )
     gc.collect()
     gc.freeze()

@@ -22,7 +22,7 @@ from tmtprime.progress import Reporter, silent
 BATCH = 500
 
 
-def score_batches(
+def score_in_batches(
     meteor: Meteor,
     hyps: Sequence[str],
     refs_per_segment: Sequence[Sequence[str]],
@@ -52,7 +52,7 @@ def score_batches(
     with paused_gc():  # about a seventh of the scoring time otherwise (module docstring)
         for chunk in batches:
             reporter.check()
-            out.extend(meteor.score_segments([h for h, _ in chunk], [r for _, r in chunk]))
+            out.extend(meteor.score_each([h for h, _ in chunk], [r for _, r in chunk]))
             reporter.progress(len(out), len(items))
     reporter.finish_phase()
     return out
@@ -71,4 +71,4 @@ class _WorkerBatch:
         if meteor is None:
             meteor = Meteor.from_spec(self.spec)
             self._cache[self.spec] = meteor
-        return meteor.score_segments([h for h, _ in batch], [r for _, r in batch])
+        return meteor.score_each([h for h, _ in batch], [r for _, r in batch])

@@ -156,7 +156,7 @@ def score_with_references(
         except ResourceError:  # no paraphrase table for the language
             meteor = Meteor(lang=lang, normalize=True, modules=[m for m in meteor.config.modules if m != "paraphrase"])
     return {
-        "meteor": meteor.aggregate(meteor.score_segments(tokenized, refs_per_segment)).score,
+        "meteor": meteor.aggregate(meteor.score_each(tokenized, refs_per_segment)).score,
         "bleu": BLEU(tokenize="none").corpus_score(tokenized, streams).score,
         "ter": TER().corpus_score(tokenized, streams).score,
     }

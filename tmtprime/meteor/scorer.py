@@ -10,9 +10,11 @@ each is scored and the best-scoring one supplies the segment's statistics
 (ties: the first). The corpus score is computed from the summed statistics,
 not averaged over segments.
 
-:meth:`Meteor.score_segments` works on a batch: its tokens become word ids
-once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module lists the
-candidates of all pairs in one pass, each pair is aligned, and the
+:meth:`Meteor.sentence_scores` scores many hypotheses (reference streams,
+as ``corpus_score``); :meth:`Meteor.score_each` scores each hypothesis
+against its own list of references. Both work on a batch: its tokens become
+word ids once (:class:`~tmtprime.meteor.matchers.PairBatch`), every module
+lists the candidates of all pairs in one pass, each pair is aligned, and the
 statistics of all pairs are counted in one compiled pass, about half the CPU
 time of pair by pair (docs/experiments/meteor-speed.md).
 """
@@ -20,6 +22,7 @@ time of pair by pair (docs/experiments/meteor-speed.md).
 from __future__ import annotations
 
 import hashlib
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -309,10 +312,10 @@ class Meteor:
             refs = [refs]
         if not refs:
             raise UsageError("sentence_score needs at least one reference")
-        return self.score_segments([hyp], [list(refs)])[0]
+        return self.score_each([hyp], [list(refs)])[0]
 
-    def score_segments(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
-        """Score each hypothesis against its own list of references (``refs_per_segment[i]``)."""
+    def score_each(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """Score each hypothesis against its own list of references (``refs_per_segment[i]``), in one batch."""
         with paused_gc():  # many short-lived lists and tuples, no cycles (gc_pause)
             hyp_tokens = [self.tokenize(h) for h in hyps]
             ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
@@ -343,14 +346,24 @@ class Meteor:
                 results.append(best)
             return results
 
-    def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
-        """Per-segment scores; ``refs`` are reference streams (sacrebleu style)."""
+    def sentence_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """:meth:`sentence_score` of every hypothesis; ``refs`` are reference streams (sacrebleu style)."""
         streams = _check_streams(hyps, refs)
-        return self.score_segments(hyps, [[s[i] for s in streams] for i in range(len(hyps))])
+        return self.score_each(hyps, [[s[i] for s in streams] for i in range(len(hyps))])
+
+    def score_segments(self, hyps: Sequence[str], refs_per_segment: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """Deprecated name of :meth:`score_each`."""
+        _deprecated("score_segments", "score_each")
+        return self.score_each(hyps, refs_per_segment)
+
+    def segment_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
+        """Deprecated name of :meth:`sentence_scores`."""
+        _deprecated("segment_scores", "sentence_scores")
+        return self.sentence_scores(hyps, refs)
 
     def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> MeteorScore:
         """System-level score from summed statistics; ``refs`` are reference streams."""
-        return self.aggregate(self.segment_scores(hyps, refs))
+        return self.aggregate(self.sentence_scores(hyps, refs))
 
     def aggregate(self, segments: Sequence[MeteorScore]) -> MeteorScore:
         """The corpus score of already scored segments (summed statistics)."""
@@ -462,6 +475,11 @@ def _read_word_list(path: str | Path) -> frozenset[str]:
             return frozenset(w for w in (line.strip() for line in f) if w)
     except OSError as error:
         raise ResourceError(f"function word list {path} could not be read ({error.strerror})") from None
+
+
+def _deprecated(old: str, new: str) -> None:
+    """Warn once per call site that a renamed ``Meteor`` method was called by its old name (issue 28)."""
+    warnings.warn(f"Meteor.{old} is deprecated; use Meteor.{new}", DeprecationWarning, stacklevel=3)
 
 
 def _check_streams(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[Sequence[str]]:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tmtprime.errors import InputError, UsageError
-from tmtprime.meteor.batch import score_batches
+from tmtprime.meteor.batch import score_in_batches
 from tmtprime.meteor.correlation import Correlations, PairwiseRanking, correlations
 from tmtprime.parallel import run_batches, workers
 from tmtprime.progress import Reporter
@@ -51,7 +51,7 @@ def score_judgments(meteor: Meteor, judgments: Judgments, reporter: Reporter | N
     """Each row's hypothesis scored against its reference, with progress and cancel checks."""
     hyps = judgments.hypotheses
     refs = [[r] for r in judgments.references]
-    return score_batches(meteor, hyps, refs, n_jobs=n_jobs, reporter=reporter, desc=f"scoring {len(hyps)} rows with Meteor")
+    return score_in_batches(meteor, hyps, refs, n_jobs=n_jobs, reporter=reporter, desc=f"scoring {len(hyps)} rows with Meteor")
 
 
 def score_rows(meteor: Meteor, judgments: Judgments, reporter: Reporter | None = None, n_jobs: int = 1) -> np.ndarray:

@@ -3,7 +3,7 @@
 * :mod:`~tmtprime.recommend.labels` — TER of every candidate, "best" labels with the tie rule;
 * :mod:`~tmtprime.recommend.dataset` — :class:`CandidateRows` (feature matrix + row metadata);
 * :mod:`~tmtprime.recommend.grouping` — X's layout: segment number, TM flag, features;
-* :mod:`~tmtprime.recommend.model` — :class:`TMTprimeRecommender` (SVR TER + stacked SVC, Platt);
+* :mod:`~tmtprime.recommend.svm` — :class:`TMTprimeRecommender` (SVR TER + stacked SVC, Platt);
 * :mod:`~tmtprime.recommend.platt` — Platt scaling; :mod:`~tmtprime.recommend.kernel` — fast RBF decision values;
 * :mod:`~tmtprime.recommend.picks` — :class:`Picks`, the per-segment outcome;
 * :mod:`~tmtprime.recommend.confidence` — the confidence shown with a pick;

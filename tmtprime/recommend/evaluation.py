@@ -37,7 +37,7 @@ from tmtprime.progress import Reporter, silent
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.grouping import segment_min
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.picks import first_per_segment
 
 RULE_THRESHOLDS = (50.0, 60.0, 70.0, 75.0, 80.0, 85.0, 90.0, 95.0, 100.0, 101.0)
@@ -172,7 +172,7 @@ class CalibrationBin:
 
 
 @dataclass
-class EvaluationReport:
+class EvaluationResult:
     n_segments: int
     mean_ter: dict[str, float]
     """``picks``, ``oracle``, ``rule``, ``best single`` and every system by name."""
@@ -314,7 +314,7 @@ def report(
     meteor: Callable[[list[str], list[str]], list[float]] | None = None,
     texts: Sequence[str] | None = None,
     references: Sequence[str] | None = None,
-) -> EvaluationReport:
+) -> EvaluationResult:
     """The full evaluation of cross-validated (or held-out) predictions.
 
     ``meteor(hyps, refs)`` scores the picks when given (with the row ``texts``
@@ -350,7 +350,7 @@ def report(
         pearson_meteor = _pearson(conf, meteor_scores)
     names = sorted(set(cv.single_name_by_fold))
     thresholds = sorted(set(cv.rule_threshold_by_fold))
-    return EvaluationReport(
+    return EvaluationResult(
         n_segments=n,
         mean_ter=mean_ter,
         best_single=", ".join(names),

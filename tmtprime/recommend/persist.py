@@ -1,6 +1,6 @@
 """Saving and loading recommender models with skops (never pickle) and their model cards.
 
-A model is a :class:`~tmtprime.recommend.model.TMTprimeRecommender` (scikit-learn
+A model is a :class:`~tmtprime.recommend.svm.TMTprimeRecommender` (scikit-learn
 pipelines plus our Platt sigmoid) or an :class:`~tmtprime.recommend.regressor.EffortRegressor` and a model card: a JSON-able dict with the
 training data, the feature names and version, the chosen hyper-parameters and
 the cross-validated metrics. In the store both go into the ``models`` table; as
@@ -22,8 +22,10 @@ from tmtprime.errors import ModelError
 
 TRUSTED_TYPES = [
     "tmtprime.recommend.platt.PlattSigmoid",
+    "tmtprime.recommend.svm.TMTprimeRecommender",
+    # where files saved before the SVM left recommend/model.py name them (that module re-exports them)
     "tmtprime.recommend.model.TMTprimeRecommender",
-    "tmtprime.recommend.model.PlattSigmoid",  # where models saved before the split of recommend/model.py name it
+    "tmtprime.recommend.model.PlattSigmoid",
     "tmtprime.recommend.regressor.EffortRegressor",
 ]
 CARD_SUFFIX = ".card.json"
@@ -39,7 +41,7 @@ def loads(blob: bytes) -> Any:
     """The model in ``blob``; a :class:`ModelError` if it needs types we do not trust or is damaged."""
     import skops.io as sio
 
-    from tmtprime.recommend.model import TMTprimeRecommender
+    from tmtprime.recommend.svm import TMTprimeRecommender
     from tmtprime.recommend.regressor import EffortRegressor
 
     try:

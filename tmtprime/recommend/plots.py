@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
-from tmtprime.recommend.evaluation import EvaluationReport, decision_curve
+from tmtprime.recommend.evaluation import EvaluationResult, decision_curve
 
 
-def write_plots(report: EvaluationReport, directory: str | Path) -> list[Path]:
+def write_plots(report: EvaluationResult, directory: str | Path) -> list[Path]:
     """Write ``precision_recall.png`` and ``reliability.png`` into ``directory``; returns their paths."""
     import matplotlib
 

@@ -16,11 +16,11 @@ a use case come after its last cancel check, each in one transaction
     with Store.open("P.db") as store:
         wf.import_files(store, ["tm.tmx"], role="tm")                  # -> [ImportResult]
         wf.import_files(store, ["job.xlf"], role="document")
-        wf.lookup_tm(store, threshold=50, k=3)                          # -> LookupReport
-        wf.translate(store, "apertium")                                 # or an MTEngine -> TranslateReport
-        wf.train(store, name="m1")                                      # dev data needed -> TrainOutcome
-        wf.recommend(store, systems=["tm-lookup", "apertium_eng-spa"])  # -> RecommendOutcome
-        wf.evaluate(store)                                              # -> EvaluationReport
+        wf.lookup_tm(store, threshold=50, k=3)                          # -> LookupResult
+        wf.translate(store, "apertium")                                 # or an MTEngine -> TranslateResult
+        wf.train(store, name="m1")                                      # dev data needed -> TrainResult
+        wf.recommend(store, systems=["tm-lookup", "apertium_eng-spa"])  # -> RecommendResult
+        wf.evaluate(store)                                              # -> EvaluationResult
         wf.estimate(store, scheme="matecat")                            # -> tmtprime.cost.CostEstimate
         wf.report(store, "html", "report.html")                         # text/csv/json/html/pdf/trados-xml
         wf.export(store, "xliff", "out/", reporter=ConsoleReporter())   # -> ExportResult
@@ -29,15 +29,15 @@ a use case come after its last cancel check, each in one transaction
     wf.run_demo("tmtprime-demo")                                                  # the bundled sample
     wf.score_files(Meteor(lang="es"), "hyp.txt", "ref.txt")                       # -> MeteorFilesResult
 
-Every result object has a ``render()`` (the CLI prints it) besides its fields.
+Use cases return a ``*Result`` with ``render()``; older names: ``_OLD_NAMES``.
 Modules are named for the use case they hold (``importing``, ``lookup``,
 ``translation``, ``training``, ``recommendation``, ``evaluation``,
-``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``, ``meteor_scoring``,
-``project_info``, ``schemes``) beside what
-they share (``selection``: the segments worked on; ``project_data``: segments
-and cached feature rows for the recommender; ``model_choice``: a named model,
-a model file, the project's newest or the shipped default). The names above
-are imported on first use, so ``import tmtprime.workflows`` stays cheap.
+``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``,
+``meteor_scoring``, ``project_info``, ``schemes``) beside what they share
+(``selection``: the segments worked on; ``project_data``: segments and cached
+feature rows for the recommender; ``model_choice``: a named model, a model
+file, the project's newest or the shipped default). The names above are
+imported on first use, so ``import tmtprime.workflows`` stays cheap.
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ from typing import Any
 _EXPORTS = {
     "import_files": "importing",
     "lookup_tm": "lookup",
-    "LookupReport": "lookup",
+    "LookupResult": "lookup",
     "translate": "translation",
     "make_engine": "translation",
-    "TranslateReport": "translation",
+    "TranslateResult": "translation",
     "train": "training",
-    "TrainOutcome": "training",
+    "TrainResult": "training",
     "training_data_problem": "training_data",
     "SegmentQuery": "segment_page",
     "SegmentLine": "segment_page",
@@ -64,7 +64,7 @@ _EXPORTS = {
     "choose": "segment_page",
     "export_shown": "segment_page",
     "recommend": "recommendation",
-    "RecommendOutcome": "recommendation",
+    "RecommendResult": "recommendation",
     "evaluate": "evaluation",
     "estimate": "estimation",
     "report": "reporting",
@@ -72,7 +72,7 @@ _EXPORTS = {
     "run_job": "run",
     "JobOptions": "run",
     "JobResult": "run",
-    "DocumentOutcome": "run",
+    "DocumentResult": "run",
     "run_demo": "demo",
     "project_status": "status",
     "ProjectStatus": "status",
@@ -95,10 +95,20 @@ _EXPORTS = {
     "model_from_file": "model_choice",
 }
 
+# Old spellings of result types (issue 28); not in __all__.
+_OLD_NAMES = {
+    "LookupReport": "LookupResult",
+    "TranslateReport": "TranslateResult",
+    "TrainOutcome": "TrainResult",
+    "RecommendOutcome": "RecommendResult",
+    "DocumentOutcome": "DocumentResult",
+}
+
 __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
+    name = _OLD_NAMES.get(name, name)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'tmtprime.workflows' has no attribute {name!r}")

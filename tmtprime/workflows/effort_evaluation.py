@@ -33,7 +33,7 @@ MEASURES = ("time per word", "HTER", "keystrokes per word", "effort score")
 
 
 @dataclass
-class EffortReport:
+class EffortResult:
     """Correlations of the confidence (higher = less effort) with each effort measure held, and the score fit."""
 
     scope: str
@@ -80,7 +80,7 @@ def evaluate_effort(
     n_splits: int = 5,
     n_jobs: int = 1,
     reporter: Reporter | None = None,
-) -> EffortReport:
+) -> EffortResult:
     """The confidence against the effort measures of the dev data (cross-validated) or of a document (stored model)."""
     reporter = reporter or Reporter()
     if label is not None and label not in LABELS:
@@ -113,7 +113,7 @@ def evaluate_effort(
         scope = f"model {chosen.name!r} on document {document!r}"
     reporter.check()
     features.save(store)
-    out = EffortReport(scope, label, effort_direction="higher = less effort" if effort_sign(data.segments) < 0
+    out = EffortResult(scope, label, effort_direction="higher = less effort" if effort_sign(data.segments) < 0
                        else "higher = more effort")
     for measure in MEASURES:
         held = np.isfinite(measures[measure])

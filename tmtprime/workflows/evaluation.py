@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.progress import Reporter
-from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, cross_validate, meteor_function, report
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationResult, cross_validate, meteor_function, report
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.plots import write_plots
 from tmtprime.store import Store
 from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
@@ -28,7 +28,7 @@ def evaluate(
     n_jobs: int = 1,
     meteor: bool = True,
     reporter: Reporter | None = None,
-) -> EvaluationReport:
+) -> EvaluationResult:
     """Cross-validated evaluation on the dev data (by document), or of a stored model on a document with references."""
     reporter = reporter or Reporter()
     if n_splits < 2:
@@ -69,6 +69,6 @@ def evaluate(
     return result
 
 
-def write_evaluation_plots(result: EvaluationReport, directory: str | Path) -> list[Path]:
+def write_evaluation_plots(result: EvaluationResult, directory: str | Path) -> list[Path]:
     """The precision-recall and reliability figures of an evaluation, as PNG files in ``directory``."""
     return write_plots(result, directory)

@@ -36,7 +36,7 @@ CONTEXT_PROPERTIES = ("context", "x-context", "msgctxt")
 
 
 @dataclass
-class LookupReport:
+class LookupResult:
     """What a project lookup did, for the CLI and the GUI."""
 
     tm_units: int = 0
@@ -78,7 +78,7 @@ def lookup_tm(
     system: str = DEFAULT_SYSTEM,
     n_jobs: int = 1,
     reporter: Reporter | None = None,
-) -> LookupReport:
+) -> LookupResult:
     """Look up every segment (of ``documents``, or of all non-TM documents) and store the matches."""
     reporter = reporter or Reporter()
     if not 0.0 <= threshold <= 100.0:
@@ -91,7 +91,7 @@ def lookup_tm(
 
 def _lookup(
     store: Store, threshold: float, k: int, documents: Sequence[str] | None, system: str, n_jobs: int, reporter: Reporter
-) -> LookupReport:
+) -> LookupResult:
     segments = work_segments(store, documents, action="look up")
     if store.tm.count() == 0:
         raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
@@ -104,7 +104,7 @@ def _lookup(
         index, [s.source for s in segments], [s.context for s in segments],
         threshold=threshold, k=k, n_jobs=n_jobs, reporter=reporter,
     )
-    report = LookupReport(tm_units=len(units), segments=len(segments))
+    report = LookupResult(tm_units=len(units), segments=len(segments))
     new: list[NewCandidate] = []
     for seg, matches in zip(segments, results):
         if matches:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tmtprime.errors import InputError, UsageError
-from tmtprime.meteor.batch import score_batches
+from tmtprime.meteor.batch import score_in_batches
 from tmtprime.meteor.paraphrase import default_sources
 from tmtprime.meteor.params import resolve_config
 from tmtprime.meteor.scorer import Meteor, MeteorScore
@@ -115,7 +115,7 @@ def score_segment_files(
 ) -> MeteorFilesResult:
     """Score every segment of ``files`` (progress per batch; cancel between batches) and the corpus."""
     load_scorer(meteor, reporter)
-    segments = score_batches(meteor, files.hyps, files.refs, n_jobs=n_jobs, reporter=reporter)
+    segments = score_in_batches(meteor, files.hyps, files.refs, n_jobs=n_jobs, reporter=reporter)
     return MeteorFilesResult(files.hyps, segments, meteor.aggregate(segments))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from tmtprime.errors import ModelError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
 from tmtprime.recommend import persist
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.store import Store
 
 DEFAULT_MODEL_FILE = "tmtprime-default-en-es.skops"

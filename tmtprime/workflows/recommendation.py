@@ -27,7 +27,7 @@ from tmtprime.workflows.selection import imported_meanwhile
 
 
 @dataclass
-class RecommendOutcome:
+class RecommendResult:
     model: str
     segments: int
     by_system: dict[str, int]
@@ -71,7 +71,7 @@ def recommend(
     target_precision: float | None = None,
     n_jobs: int = 1,
     reporter: Reporter | None = None,
-) -> RecommendOutcome:
+) -> RecommendResult:
     """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
 
     ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
@@ -87,7 +87,7 @@ def recommend(
 def _recommend(
     store: Store, model: str | ChosenModel | None, documents: Sequence[str] | None, systems: Collection[str] | None,
     mt_threshold: float | None, target_precision: float | None, n_jobs: int, reporter: Reporter,
-) -> RecommendOutcome:
+) -> RecommendResult:
     chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
     chosen.model.set_params(n_jobs=n_jobs)
     threshold = resolve_mt_threshold(chosen.card, mt_threshold, target_precision)
@@ -140,7 +140,7 @@ def _recommend(
     store.models.annotate(chosen.name, "job_warnings", list(unlike))
     picked = rows.systems[rec.rows]
     by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
-    outcome = RecommendOutcome(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+    outcome = RecommendResult(chosen.name, len(new), by_system, float(conf.mean()), threshold)
     outcome.warnings = [f"{w}; its confidence may mean little here" for w in unlike]
     if documents is None:
         outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")

@@ -35,7 +35,7 @@ ORIGIN = "machine-repaired TM"
 
 
 @dataclass
-class RepairReport:
+class RepairResult:
     """What a repair run did."""
 
     system: str
@@ -95,7 +95,7 @@ def repair_tm(
     documents: Sequence[str] | None = None,
     system: str = DEFAULT_SYSTEM,
     reporter: Reporter | None = None,
-) -> RepairReport:
+) -> RepairResult:
     """Store a repaired candidate of ``system`` for every segment whose best TM match can be repaired."""
     reporter = reporter or Reporter()
     if not 0.0 <= min_fuzzy <= 100.0:
@@ -104,7 +104,7 @@ def repair_tm(
     if store.tm.count() == 0:
         raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     segments = work_segments(store, documents, action="repair", with_candidates=True)
-    report = RepairReport(system=system, engine=engine.describe(), segments=len(segments))
+    report = RepairResult(system=system, engine=engine.describe(), segments=len(segments))
     todo = [(s, m) for s in segments if (m := _best_match(s.candidates, min_fuzzy)) is not None]
     report.matches = len(todo)
     pairs = reporter.track(((u.source, u.target) for u in store.tm.iter_units()), total=store.tm.count(),

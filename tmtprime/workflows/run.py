@@ -36,7 +36,7 @@ from tmtprime.workflows.lookup import lookup_tm
 from tmtprime.workflows.repair import repair_engine, repair_tm
 from tmtprime.workflows.status import project_status
 from tmtprime.workflows.model_choice import model_from_file
-from tmtprime.workflows.recommendation import RecommendOutcome, recommend
+from tmtprime.workflows.recommendation import RecommendResult, recommend
 from tmtprime.workflows.translation import make_engine, translate
 
 REPORTS = {"html": "report.html", "json": "report.json", "text": "report.txt"}
@@ -74,7 +74,7 @@ class JobOptions:
 
 
 @dataclass
-class DocumentOutcome:
+class DocumentResult:
     """One input document: its name in the project and the files written, or why it failed."""
 
     path: str
@@ -87,13 +87,13 @@ class DocumentOutcome:
 @dataclass
 class JobResult:
     project: str
-    documents: list[DocumentOutcome] = field(default_factory=list)
-    recommended: RecommendOutcome | None = None
+    documents: list[DocumentResult] = field(default_factory=list)
+    recommended: RecommendResult | None = None
     reports: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
-    def failed(self) -> list[DocumentOutcome]:
+    def failed(self) -> list[DocumentResult]:
         return [d for d in self.documents if d.error is not None]
 
     def render(self) -> str:
@@ -189,7 +189,7 @@ def _import_documents(store: Store, paths: Sequence[str | os.PathLike[str]], res
     """Import each document on its own: one that cannot be read is recorded, the others go on."""
     names: list[str] = []
     for path in reporter.track(paths, desc="importing documents", unit="file"):
-        outcome = DocumentOutcome(path=os.fspath(path))
+        outcome = DocumentResult(path=os.fspath(path))
         result.documents.append(outcome)
         try:
             imported = import_file(store, path, role="document", reporter=CancelOnly(reporter))

@@ -24,7 +24,7 @@ from tmtprime.recommend.dataset import build_rows
 from tmtprime.store import Store
 from tmtprime.tm.index import TMIndex
 from tmtprime.tm.lookup import lookup_segments
-from tmtprime.workflows.training import TrainOutcome, fit_model, model_name
+from tmtprime.workflows.training import TrainResult, fit_model, model_name
 from tmtprime.workflows.translation import make_engine
 
 MIN_REST = 20
@@ -62,7 +62,7 @@ def held_out_segments(store: Store, n: int, engines: Sequence[str], *, seed: int
 
 
 def train_from_tm(store: Store, n: int, *, engines: Sequence[str] = ("apertium",), name: str | None = None,
-                  seed: int = 0, n_jobs: int = 1, reporter: Reporter | None = None) -> TrainOutcome:
+                  seed: int = 0, n_jobs: int = 1, reporter: Reporter | None = None) -> TrainResult:
     """Train on ``n`` TM units held out, looked up, translated and labelled by TER against their own target."""
     reporter = reporter or Reporter()
     if not engines:
@@ -78,4 +78,4 @@ def train_from_tm(store: Store, n: int, *, engines: Sequence[str] = ("apertium",
     name = name or model_name(model)
     reporter.check()
     store.models.save(name, persist.dumps(model), card, replace=True)
-    return TrainOutcome(name, card, model)
+    return TrainResult(name, card, model)

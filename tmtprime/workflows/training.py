@@ -30,9 +30,9 @@ from tmtprime.recommend import persist
 from tmtprime.recommend.applicability import profile, used_features
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.effort_metrics import EffortFit
-from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationReport, report
+from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationResult, report
 from tmtprime.recommend.labels import LABEL_UNITS, LABELS, TIE_RULE, best_labels, candidate_labels, default_label, effort_sign
-from tmtprime.recommend.model import TMTprimeRecommender
+from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.platt import logit
@@ -51,7 +51,7 @@ def threshold_for_precision(scores: np.ndarray, positive: np.ndarray, target: fl
     return None
 
 
-def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> EvaluationReport:
+def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> EvaluationResult:
     """Metrics of the out-of-fold predictions made while training (grouped by document)."""
     rec = Picks.from_scores(
         model.oof_probability_, model.oof_predicted_ter_, rows.segments, rows.kinds == "tm", mt_probability=model.oof_mt_probability_
@@ -72,7 +72,7 @@ def training_report(model: TMTprimeRecommender, rows: CandidateRows) -> Evaluati
     return report(cv)
 
 
-def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, rep: EvaluationReport) -> dict[str, Any]:
+def model_card(model: TMTprimeRecommender, rows: CandidateRows, store: Store, rep: EvaluationResult) -> dict[str, Any]:
     from tmtprime.cost.calibration import CARD_KEY, fit_band_calibration
 
     project = store.project()
@@ -151,7 +151,7 @@ def regressor_card(model: EffortRegressor, y: np.ndarray, rows: CandidateRows, s
 
 
 @dataclass
-class TrainOutcome:
+class TrainResult:
     """A trained model, the name it is stored under, and its card."""
 
     name: str
@@ -193,7 +193,7 @@ def train(
     n_jobs: int = 1,
     make_model: Callable[[], TMTprimeRecommender | EffortRegressor] | None = None,
     reporter: Reporter | None = None,
-) -> TrainOutcome:
+) -> TrainResult:
     """Train on the project's development data (role ``dev``) and store the model with its card.
 
     ``label``: ``ter``, ``hter``, ``time`` or ``effort`` (default: ``hter`` where post-edits
@@ -226,7 +226,7 @@ def train(
     reporter.check()
     features.save(store)
     store.models.save(name, persist.dumps(model), card, replace=True)
-    return TrainOutcome(name, card, model)
+    return TrainResult(name, card, model)
 
 
 def fit_model(

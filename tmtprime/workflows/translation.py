@@ -29,7 +29,7 @@ Apertium: four of its batches, two rounds on two workers)."""
 
 
 @dataclass
-class TranslateReport:
+class TranslateResult:
     """What a project translation did."""
 
     system: str
@@ -62,7 +62,7 @@ def translate(
     system: str | None = None,
     documents: Sequence[str] | None = None,
     reporter: Reporter | None = None,
-) -> TranslateReport:
+) -> TranslateResult:
     """Add ``engine``'s output as an ``mt`` candidate to every segment lacking one from ``system``.
 
     ``engine`` is an :class:`~tmtprime.mt.engine.MTEngine` or the name of one
@@ -76,8 +76,8 @@ def translate(
         return _translate(store, engine, system or engine.name, documents, reporter)
 
 
-def _translate(store: Store, engine: MTEngine, name: str, documents: Sequence[str] | None, reporter: Reporter) -> TranslateReport:
-    report = TranslateReport(system=name, engine=engine.describe())
+def _translate(store: Store, engine: MTEngine, name: str, documents: Sequence[str] | None, reporter: Reporter) -> TranslateResult:
+    report = TranslateResult(system=name, engine=engine.describe())
     segments = work_segments(store, documents, action="translate", with_candidates=True)
     todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
     report.segments, report.already = len(segments), len(segments) - len(todo)
