@@ -248,8 +248,6 @@ class Repairer:
         self.forward, self.reverse, self.engine = forward, reverse, engine
         self.function_words = frozenset(function_words)
         self.target_function_words = frozenset(target_function_words)
-        self.source_counts: Counter[str] = Counter()
-        self.target_counts: Counter[str] = Counter()
         self.chunk = chunk
 
     @classmethod
@@ -266,10 +264,7 @@ class Repairer:
         forward = IBMModel1().fit(sources, targets)
         reporter.check()
         reverse = IBMModel1().fit(targets, sources)
-        repairer = cls(forward, reverse, engine, function_words(sources), function_words(targets), chunk=chunk)
-        repairer.source_counts = Counter(w for s in sources for w in s)
-        repairer.target_counts = Counter(w for t in targets for w in t)
-        return repairer
+        return cls(forward, reverse, engine, function_words(sources), function_words(targets), chunk=chunk)
 
     def plan(self, items: Sequence[tuple[str, str, str]]) -> list[_Plan]:
         """Plans of (new source, TM source, TM target) triples (alignment only, no MT)."""
@@ -280,8 +275,7 @@ class Repairer:
     def confirmed(self, translated: Mapping[str, str]) -> dict[str, str]:
         """The span translations the TM's own lexical model confirms: at least :data:`MIN_COVERAGE` of the
         span's content words have a likely translation (t >= the model's coverage threshold) in the MT output,
-        and as many of the output's content words a likely source in the span, and no source-language word
-        of the span is copied into the output. Function words do not count."""
+        and as many of the output's content words a likely source in the span. Function words do not count."""
         spans = [s for s in translated if translated[s].strip()]
         sources = [lower_tokens(s) for s in spans]
         targets = [lower_tokens(translated[s]) for s in spans]
@@ -290,18 +284,13 @@ class Repairer:
         for span, src, tgt, table in zip(spans, sources, targets, self.forward.link_probabilities(sources, targets)):
             src_content = [i for i, w in enumerate(src) if _LETTER.search(w) and w not in self.function_words]
             tgt_content = [j for j, w in enumerate(tgt) if _LETTER.search(w) and w not in self.target_function_words]
-            if not src_content or not tgt_content or any(self._left_untranslated(w, src) for w in tgt):
+            if not src_content or not tgt_content:
                 continue
             src_cov = np.mean([table[tgt_content, i + 1].max() >= least for i in src_content])
             tgt_cov = np.mean([table[j, [i + 1 for i in src_content]].max() >= least for j in tgt_content])
             if src_cov >= MIN_COVERAGE and tgt_cov >= MIN_COVERAGE:
                 out[span] = translated[span]
         return out
-
-    def _left_untranslated(self, word: str, span: Sequence[str]) -> bool:
-        """A word of the span copied into the MT output although the TM says it is a source-language word
-        (more than twice as frequent, add-one, in its sources as in its targets; names and codes are on both sides)."""
-        return word in span and _LETTER.search(word) is not None and self.source_counts[word] + 1 > 2 * (self.target_counts[word] + 1)
 
     def repair(self, items: Sequence[tuple[str, str, str]], *, reporter: Reporter | None = None) -> list[Repair]:
         """One :class:`Repair` per triple, in order; the engine translates each chunk's distinct spans in one call."""
