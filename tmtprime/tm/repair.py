@@ -303,7 +303,8 @@ class Repairer:
             plans = self.plan(chunk)
             texts = list(dict.fromkeys(t for p in plans for t in p.texts()))
             translated = dict(zip(texts, self.engine.translate(texts, reporter=CancelOnly(reporter)))) if texts else {}
-            out.extend(apply_repair(p, self.confirmed(translated)) for p in plans)
+            confirmed = self.confirmed(translated)
+            out.extend(apply_repair(p, confirmed) for p in plans)
             reporter.progress(len(out), len(items))
         reporter.finish_phase()
         return out
