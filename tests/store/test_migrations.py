@@ -190,3 +190,19 @@ def test_newer_or_foreign_files_are_refused(tmp_path):
     conn.close()
     with pytest.raises(StoreError, match="not a TMTprime project"):
         Store.open(other)
+
+
+def test_v4_postgresql_project_admits_repaired_candidates(postgres_url):
+    with Store.create(postgres_url, source_lang="en", target_lang="es") as store:
+        store.segments.list()
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:  # what a v4 TMTprime wrote
+        conn.exec_driver_sql("ALTER TABLE systems DROP CONSTRAINT ck_systems_kind")
+        conn.exec_driver_sql("ALTER TABLE systems ADD CONSTRAINT ck_systems_kind CHECK (kind IN ('tm', 'mt'))")
+        conn.exec_driver_sql("UPDATE project SET schema_version = 4")
+    engine.dispose()
+    with Store.open(postgres_url) as store:
+        assert store.project().schema_version == db.SCHEMA_VERSION
+        with store.connection(write=True) as conn:
+            conn.exec_driver_sql("INSERT INTO systems (name, kind, created_at) VALUES ('tm-repair', 'repair', now())")
+        assert [s.kind for s in store.systems.list()] == ["repair"]
