@@ -18,6 +18,7 @@ a use case come after its last cancel check, each in one transaction
         wf.import_files(store, ["job.xlf"], role="document")
         wf.lookup_tm(store, threshold=50, k=3)                          # -> LookupReport
         wf.translate(store, "apertium")                                 # or an MTEngine -> TranslateReport
+        wf.repair_tm(store, "apertium", min_fuzzy=50)                   # repaired TM matches -> RepairReport
         wf.train(store, name="m1")                                      # dev data needed -> TrainOutcome
         wf.recommend(store, systems=["tm-lookup", "apertium_eng-spa"])  # -> RecommendOutcome
         wf.evaluate(store)                                              # -> EvaluationReport
@@ -30,7 +31,7 @@ a use case come after its last cancel check, each in one transaction
 
 Every result object has a ``render()`` (the CLI prints it) besides its fields.
 Modules are named for the use case they hold (``importing``, ``lookup``,
-``translation``, ``training``, ``recommendation``, ``evaluation``,
+``translation``, ``repair``, ``training``, ``recommendation``, ``evaluation``,
 ``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``) beside what
 they share (``selection``: the segments worked on; ``project_data``: segments
 and cached feature rows for the recommender; ``model_choice``: a named model,
@@ -50,6 +51,8 @@ _EXPORTS = {
     "translate": "translation",
     "make_engine": "translation",
     "TranslateReport": "translation",
+    "repair_tm": "repair",
+    "RepairReport": "repair",
     "train": "training",
     "TrainOutcome": "training",
     "recommend": "recommendation",
