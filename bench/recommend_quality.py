@@ -5,7 +5,7 @@ features from that scenario's TM, labels by TER against the reference, the
 whole training procedure (grid search + Platt scaling + TER regressor) inside
 a GroupKFold on doc_id, and every target of issue 4 next to the measured figure.
 
-    python3 bench/recommend_quality.py [--scenario update] [--folds 5] [--cache DIR] [--jobs 2]
+    python3 bench/recommend_quality.py [--scenario update] [--folds 5] [--cache DIR] [--jobs 2] [--repair]
 
 ``--cache`` keeps feature matrices and TER labels between runs (they do not
 depend on the model); delete it after changing the feature extractor.
@@ -33,12 +33,29 @@ from tmtprime.recommend.svm import TMTprimeRecommender  # noqa: E402
 GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
 
 
-def rows_for(scenario: str, data: Path, cache: Path | None, jobs: int):
+def add_repairs(segments, tm, jobs: int) -> int:
+    """Each segment's TM match repaired as the product does it (Apertium eng-spa), as a ``repair`` candidate."""
+    from tmtprime.formats.model import Candidate
+    from tmtprime.mt.apertium import ApertiumEngine
+    from tmtprime.tm.repair import REPAIRED, Repairer
+
+    todo = [(s, c) for s in segments for c in s.candidates[:1] if c.kind == "tm" and (c.fuzzy or 0) >= 50 and c.tm_source]
+    repairs = Repairer.from_tm(tm, ApertiumEngine("eng-spa", n_jobs=jobs)).repair([(s.source, c.tm_source, c.text) for s, c in todo])
+    for (seg, _), rep in zip(todo, repairs):
+        if rep.reason == REPAIRED:
+            seg.candidates.append(Candidate("tm-repair", "repair", rep.text or ""))
+    return sum(r.reason == REPAIRED for r in repairs)
+
+
+def rows_for(scenario: str, data: Path, cache: Path | None, jobs: int, repair: bool = False):
     segments = load_segments(data / scenario / "dev.tsv.gz")
+    tm = load_tm(data / scenario / "tm.tsv.gz")
+    if repair:
+        print(f"[{scenario}] repaired TM matches added: {add_repairs(segments, tm, jobs)}")
     extractor = CandidateFeatureExtractor(n_jobs=jobs)
-    cached = cache / f"{scenario}-v{FEATURE_SET_VERSION}.npz" if cache else None
+    cached = cache / f"{scenario}{'-repair' if repair else ''}-v{FEATURE_SET_VERSION}.npz" if cache else None
     t0 = time.perf_counter()
-    extractor.fit(tm=load_tm(data / scenario / "tm.tsv.gz"))
+    extractor.fit(tm=tm)
     if cached and cached.exists():
         z = np.load(cached)
         rows = build_rows(segments, extractor, with_ter=False, X=z["X"])
@@ -59,6 +76,7 @@ def main() -> int:
     ap.add_argument("--cache", type=Path)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--no-meteor", action="store_true")
+    ap.add_argument("--repair", action="store_true", help="add each TM match repaired by tmtprime.tm.repair as a candidate")
     ap.add_argument("--save", type=Path, help="directory for the out-of-fold predictions (npz per scenario)")
     args = ap.parse_args()
     data = shared_data_dir()
@@ -67,7 +85,7 @@ def main() -> int:
         return 1
     meteor = None if args.no_meteor else meteor_function("es")
     for scenario in args.scenario or sorted(GAP_TARGET, reverse=True):
-        segments, rows = rows_for(scenario, data, args.cache, args.jobs)
+        segments, rows = rows_for(scenario, data, args.cache, args.jobs, args.repair)
         t0 = time.perf_counter()
         cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=args.jobs), n_splits=args.folds)
         t_cv = time.perf_counter() - t0

@@ -16,6 +16,8 @@ the TM matches'; worse than the TM match in <= 8 % of the changed segments;
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import os
 import sys
 import time
@@ -39,12 +41,26 @@ def ter(hyp: str, ref: str) -> float:
     return _TER.sentence_score(hyp, [ref]).score
 
 
+def speed_items(data: Path, n: int) -> list[tuple[str, str, str]]:
+    """``n`` distinct (source, TM source, TM target) triples: every dev string of both scenarios with each of
+    its top-3 TM matches (dev.jsonl.gz), so no span is translated twice for being repeated."""
+    found: dict[tuple[str, str, str], None] = {}
+    for scenario in ("update", "crossproject"):
+        with gzip.open(data / scenario / "dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+            for line in fh:
+                row = json.loads(line)
+                for m in row["tm_matches"]:
+                    found[(row["source"], m["source"], m["target"])] = None
+    return list(found)[:n]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--scenario", default="update", choices=("update", "crossproject"))
     ap.add_argument("--min-fuzzy", type=float, default=50.0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--speed", type=int, default=0, metavar="N", help="also time repairing N segments")
+    ap.add_argument("--batch-size", type=int, default=100, metavar="N", help="spans per Apertium process (default 100)")
     ap.add_argument("--no-function-words", action="store_true", help="never take a function word along")
     args = ap.parse_args()
     data = shared_data_dir()
@@ -52,7 +68,7 @@ def main() -> int:
         print("shared data not found (../shared/data/tm_l10n_en-es): nothing to measure")
         return 0
     rows = [r for r in read_tsv(data / args.scenario / "dev.tsv.gz") if float(r["tm_fuzzy_word"] or 0) >= args.min_fuzzy]
-    engine = ApertiumEngine("eng-spa", n_jobs=args.jobs, batch_size=100)
+    engine = ApertiumEngine("eng-spa", n_jobs=args.jobs, batch_size=args.batch_size)
     t0 = time.perf_counter()
     repairer = Repairer.from_tm(load_tm(data / args.scenario / "tm.tsv.gz"), engine)
     if args.no_function_words:
@@ -64,20 +80,22 @@ def main() -> int:
     t_repair = time.perf_counter() - t0
     print(f"[{args.scenario}] {len(rows)} strings with a TM match >= {args.min_fuzzy:g}; "
           f"alignment models {t_train:.1f} s, repair {t_repair:.1f} s (-j {args.jobs}, load {os.getloadavg()[0]:.1f})")
-    print("\n| fuzzy band | n | changed | TM TER | repaired TER | best MT TER |\n|---|---|---|---|---|---|")
+    print("\n| fuzzy band | n | changed | TM TER | repaired TER | best MT system TER | per-segment best MT TER |\n"
+          "|---|---|---|---|---|---|---|")
     per = []
     for r, rep in zip(rows, repairs):
         tm_ter = ter(r["tm_target"], r["reference"])
         rep_ter = ter(rep.text, r["reference"]) if rep.text is not None else tm_ter
-        mt_ter = min(ter(r[c], r["reference"]) for c in MT_COLUMNS.values())
-        per.append((float(r["tm_fuzzy_word"]), rep.text is not None, tm_ter, rep_ter, mt_ter))
+        mt_ters = [ter(r[c], r["reference"]) for c in MT_COLUMNS.values()]
+        per.append((float(r["tm_fuzzy_word"]), rep.text is not None, tm_ter, rep_ter, min(mt_ters), *mt_ters))
     for lo, hi in (*BANDS, (args.min_fuzzy, 101)):
         sel = [p for p in per if lo <= p[0] < hi]
         if not sel:
             continue
         name = f"{lo:g}–{hi - 1:g}" if hi <= 100 else f"{lo:g}–100" if (lo, hi) in BANDS else f"all ≥ {lo:g}"
-        mean = [sum(p[i] for p in sel) / len(sel) for i in (2, 3, 4)]
-        print(f"| {name} | {len(sel)} | {sum(p[1] for p in sel)} | {mean[0]:.1f} | {mean[1]:.1f} | {mean[2]:.1f} |")
+        mean = [sum(p[i] for p in sel) / len(sel) for i in range(2, 5 + len(MT_COLUMNS))]
+        best_system = min(mean[3:])
+        print(f"| {name} | {len(sel)} | {sum(p[1] for p in sel)} | {mean[0]:.1f} | {mean[1]:.1f} | {best_system:.1f} | {mean[2]:.1f} |")
     changed = [p for p in per if p[1]]
     worse = sum(p[3] > p[2] for p in changed)
     better = sum(p[3] < p[2] for p in changed)
@@ -87,11 +105,12 @@ def main() -> int:
     print(f"mean TER gain at fuzzy >= {args.min_fuzzy:g}: {gain:.2f} points (target >= 4)")
     print("left unchanged: " + ", ".join(f"{k} {n}" for k, n in Counter(r.reason for r in repairs if r.reason != REPAIRED).most_common()))
     if args.speed:
-        many = (items * (args.speed // max(len(items), 1) + 1))[: args.speed]
+        many = speed_items(data, args.speed)
         t0 = time.perf_counter()
-        repairer.repair(many)
+        done = repairer.repair(many)
         took = time.perf_counter() - t0
-        print(f"\nrepairing {len(many):,} segments: {took:.1f} s with -j {args.jobs} (target < 60 s; load {os.getloadavg()[0]:.1f})")
+        print(f"\nrepairing {len(many):,} distinct (source, TM match) pairs: {took:.1f} s with -j {args.jobs}, "
+              f"{sum(r.reason == REPAIRED for r in done):,} repaired (target < 60 s; load {os.getloadavg()[0]:.1f})")
     return 0
 
 

@@ -260,3 +260,20 @@ def test_v4_database_on_postgresql_upgrades_too(postgres_url):
     columns = {c["name"]: c for c in inspect(engine).get_columns("recommendations")}
     engine.dispose()
     assert not columns["stale"]["nullable"]
+
+
+@pytest.mark.postgres
+def test_v6_postgresql_project_admits_repaired_candidates(postgres_url):
+    with Store.create(postgres_url, source_lang="en", target_lang="es") as store:
+        store.segments.list()
+    engine = create_engine(postgres_url)
+    with engine.begin() as conn:  # what a v6 TMTprime wrote
+        conn.exec_driver_sql("ALTER TABLE systems DROP CONSTRAINT ck_systems_kind")
+        conn.exec_driver_sql("ALTER TABLE systems ADD CONSTRAINT ck_systems_kind CHECK (kind IN ('tm', 'mt'))")
+        conn.exec_driver_sql("UPDATE project SET schema_version = 6")
+    engine.dispose()
+    with Store.open(postgres_url) as store:
+        assert store.project().schema_version == db.SCHEMA_VERSION
+        with store.connection(write=True) as conn:
+            conn.exec_driver_sql("INSERT INTO systems (name, kind, created_at) VALUES ('tm-repair', 'repair', now())")
+        assert [s.kind for s in store.systems.list()] == ["repair"]

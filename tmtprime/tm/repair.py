@@ -9,11 +9,15 @@ comentario", which replaces them. The alignments are in
 :mod:`tmtprime.tm.repair_align`.
 
 A match is left unchanged, with the reason, when a span has no trustworthy
-target span (unaligned, crossing links, too wide), when two target spans
-overlap, when the engine's output lost an inline code of the span, or when the
-result would change an inline code, placeholder or number that the new source
-shares with the TM source (such codes survive repair exactly). Spans without
-letters (numbers, codes, punctuation) are copied, not translated.
+target span (unaligned or partly unaligned words, crossing links, too wide),
+when a span grows by more than :data:`MAX_GROWTH` words, when two target spans
+overlap, when the TM's own lexical model does not confirm the engine's output
+for a span, when that output is untranslated or lost an inline code of the
+span, or when the result would change an inline code, placeholder or number
+that the new source shares with the TM source (such codes survive repair
+exactly). Spans without letters (numbers, codes, punctuation) are copied, not
+translated; differences of punctuation alone keep the TM target's. Each
+threshold was chosen on the shared ``update`` dev data: docs/experiments/tm-repair.md.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ MAX_GROWTH = 1
 """A span may gain this many tokens at most (and never more than double): a longer insertion
 restructures the sentence, and translating it on its own reads worse than the match."""
 MIN_COVERAGE = 0.5
+"""Share of a span's content words (and of its MT's) the TM's IBM Model 1 must find translated."""
 FUNCTION_WORDS = 60
 
 
@@ -303,7 +308,8 @@ class Repairer:
             plans = self.plan(chunk)
             texts = list(dict.fromkeys(t for p in plans for t in p.texts()))
             translated = dict(zip(texts, self.engine.translate(texts, reporter=CancelOnly(reporter)))) if texts else {}
-            out.extend(apply_repair(p, self.confirmed(translated)) for p in plans)
+            confirmed = self.confirmed(translated)
+            out.extend(apply_repair(p, confirmed) for p in plans)
             reporter.progress(len(out), len(items))
         reporter.finish_phase()
         return out

@@ -18,6 +18,7 @@ a use case come after its last cancel check, each in one transaction
         wf.import_files(store, ["job.xlf"], role="document")
         wf.lookup_tm(store, threshold=50, k=3)                          # -> LookupResult
         wf.translate(store, "apertium")                                 # or an MTEngine -> TranslateResult
+        wf.repair_tm(store, "apertium", min_fuzzy=50)                   # repaired TM matches -> RepairResult
         wf.train(store, name="m1")                                      # dev data needed -> TrainResult
         wf.recommend(store, systems=["tm-lookup", "apertium_eng-spa"])  # -> RecommendResult
         wf.evaluate(store)                                              # -> EvaluationResult
@@ -31,7 +32,7 @@ a use case come after its last cancel check, each in one transaction
 
 Use cases return a ``*Result`` with ``render()``; older names: ``_OLD_NAMES``.
 Modules are named for the use case they hold (``importing``, ``lookup``,
-``translation``, ``training``, ``recommendation``, ``evaluation``,
+``translation``, ``repair``, ``training``, ``recommendation``, ``evaluation``,
 ``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``,
 ``meteor_scoring``, ``project_info``, ``schemes``) beside what they share
 (``selection``: the segments worked on; ``project_data``: segments and cached
@@ -52,6 +53,8 @@ _EXPORTS = {
     "translate": "translation",
     "make_engine": "translation",
     "TranslateResult": "translation",
+    "repair_tm": "repair",
+    "RepairResult": "repair",
     "train": "training",
     "TrainResult": "training",
     "training_data_problem": "training_data",
