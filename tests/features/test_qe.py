@@ -13,7 +13,7 @@ from tmtprime.errors import ModelError, ResourceError
 from tmtprime.features.corpus import NgramBands, QECorpus, char_units
 from tmtprime.features.frequency import frequency_features, has_frequencies
 from tmtprime.features.qe import GROUPS, QEFeatures
-from tmtprime.features.tokens import lower_tokens
+from tmtprime.tokens import lower_tokens
 
 BITEXT = [
     ("the house is big", "la casa es grande"),

@@ -4,7 +4,7 @@ import pytest
 from rapidfuzz.distance import Levenshtein
 
 from tmtprime.features.tmdiff import DIFF_NAMES, no_tm_features, tm_diff
-from tmtprime.features.tokens import lower_tokens
+from tmtprime.tokens import lower_tokens
 
 
 def values(source: str, tm_source: str, tm_target: str) -> dict[str, float]:

@@ -10,7 +10,7 @@ repair: each segment's best TM match at or above --min-fuzzy, with the words
 the new source changed machine-translated into it (the TM's own word alignment
 finds them), becomes a candidate of kind repair (system tm-repair); matches
 whose alignment is not trustworthy are left alone and counted by reason.
-Re-running replaces the repaired candidates.
+Re-running merges like lookup: unchanged repairs keep their picks.
 """
 
 from __future__ import annotations

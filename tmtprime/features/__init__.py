@@ -8,7 +8,7 @@
 * :mod:`~tmtprime.features.editrate` — word edit rates between a segment's candidates and its TM match;
 * :mod:`~tmtprime.features.ngrams` — which 2/3/4-grams of a candidate the TM targets contain;
 * :mod:`~tmtprime.features.overlap` — Meteor-style exact-match statistics between two strings;
-* :mod:`~tmtprime.features.tokens` — tokenizer and inline-code classes of software strings.
+* :mod:`tmtprime.tokens` (shared with TM repair) — tokenizer and inline-code classes of software strings;
 * :mod:`~tmtprime.features.qe` — black-box QE features of (source, MT) pairs without a TM (WMT12 baseline and more);
 * :mod:`~tmtprime.features.corpus` — LMs, n-gram frequency bands and IBM Model 1 ambiguity from a project's corpora;
 * :mod:`~tmtprime.features.frequency` — general word frequencies of 40+ languages (``wordfreq``).

@@ -28,7 +28,7 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
-from tmtprime.features.tokens import lower_tokens
+from tmtprime.tokens import lower_tokens
 from tmtprime.progress import Reporter
 
 BAND_ORDERS = (1, 2, 3)

@@ -47,7 +47,7 @@ from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_count
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
-from tmtprime.features.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
+from tmtprime.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
 from tmtprime.formats.model import Segment
 from tmtprime.parallel import run_batches, workers
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from tmtprime.errors import ResourceError
-from tmtprime.features.tokens import is_word
+from tmtprime.tokens import is_word
 
 FREQUENCY_NAMES = ("zipf_mean", "zipf_min", "unknown_share", "rare_share", "foreign_share")
 _RARE_ZIPF = 3.0

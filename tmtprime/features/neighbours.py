@@ -41,7 +41,7 @@ import scipy.sparse as sp
 
 from tmtprime.errors import ModelError
 from tmtprime.sorted_lookup import sorted_lookup
-from tmtprime.features.tokens import is_word
+from tmtprime.tokens import is_word
 
 NEIGHBOUR_NAMES = ("cand_nb_word_support", "cand_nb_bigram_support")
 _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
@@ -108,7 +108,7 @@ class TMNeighbours:
     """The ``k`` most similar TM entries of new sources, and target-word support of candidates.
 
     ``fit(sources, targets)`` takes the TM's token lists (lower-cased, as
-    :func:`~tmtprime.features.tokens.lower_tokens` gives them);
+    :func:`~tmtprime.tokens.lower_tokens` gives them);
     :meth:`query` returns neighbours and similarities; :meth:`support` the
     :data:`NEIGHBOUR_NAMES` columns of candidate rows.
     """

@@ -29,7 +29,7 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.features.corpus import BAND_ORDERS, QECorpus, char_units
 from tmtprime.features.frequency import FREQUENCY_NAMES, base_language, frequency_features, has_frequencies
-from tmtprime.features.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
+from tmtprime.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
 
 GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon")
 QE_FEATURE_SET_VERSION = "1"

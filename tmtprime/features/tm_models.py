@@ -20,7 +20,7 @@ from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.lm import KneserNeyLM
 from tmtprime.features.neighbours import TMNeighbours
 from tmtprime.features.ngrams import NgramSet
-from tmtprime.features.tokens import lower_tokens
+from tmtprime.tokens import lower_tokens
 from tmtprime.progress import Reporter
 
 _STEPS = ("tokens", "language models", "IBM Model 1 source->target", "IBM Model 1 target->source", "n-grams and neighbours")

@@ -23,7 +23,7 @@ from rapidfuzz.fuzz import ratio
 
 from tmtprime.align.ibm1 import IBMModel1
 from tmtprime.features.overlap import overlap_stats
-from tmtprime.features.tokens import is_word, lower_tokens
+from tmtprime.tokens import is_word, lower_tokens
 
 DIFF_NAMES = (
     "tm_char_similarity",

@@ -26,15 +26,18 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tmtprime.align.ibm1 import IBMModel1
-from tmtprime.features.tokens import inline_codes, lower_tokens
-from tmtprime.mt.engine import MTEngine
+from tmtprime.tokens import inline_codes, lower_tokens
 from tmtprime.parallel import batched
 from tmtprime.progress import CancelOnly, Reporter
 from tmtprime.tm.repair_align import Edit, Tokens, links_of_units, target_span, word_edits
+
+if TYPE_CHECKING:  # the engine is handed in: repair needs only its translate()
+    from tmtprime.mt.engine import MTEngine
 
 REPAIRED = "repaired"
 _LETTER = re.compile(r"[^\W\d_]")

@@ -26,7 +26,7 @@ from difflib import SequenceMatcher
 import numpy as np
 
 from tmtprime.align.ibm1 import IBMModel1
-from tmtprime.features.tokens import CODE_PATTERNS, TOKEN_RE
+from tmtprime.tokens import CODE_PATTERNS, TOKEN_RE
 
 _ACCELERATOR = CODE_PATTERNS["accelerator"]
 _LETTER = re.compile(r"[^\W\d_]")

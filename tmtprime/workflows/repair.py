@@ -46,12 +46,15 @@ class RepairResult:
     repaired: int = 0
     unchanged: Counter[str] = field(default_factory=Counter)
     """Matches left as they were, by reason."""
+    warnings: list[str] = field(default_factory=list)
+    """Picks a re-run made stale or lost (the repaired text changed): what the user must act on."""
 
     def render(self) -> str:
         lines = [f"{self.system} ({self.engine}): {self.segments:,} segments, {self.matches:,} TM matches at or above "
                  f"the threshold, {self.repaired:,} repaired candidates stored"]
         if self.unchanged:
             lines.append("left unchanged: " + ", ".join(f"{why} {n:,}" for why, n in self.unchanged.most_common()))
+        lines.extend(f"warning: {w}" for w in self.warnings)
         return "\n".join(lines) + "\n"
 
 
@@ -122,5 +125,6 @@ def repair_tm(
         ))
     reporter.check()
     doc_ids = sorted({s.document_id for s in segments if s.document_id is not None})
-    report.repaired = store.segments.replace_candidates(system, "repair", report.engine, doc_ids, new)
+    merged = store.segments.replace_candidates(system, "repair", report.engine, doc_ids, new)
+    report.repaired, report.warnings = merged.stored, merged.warnings(store.location)
     return report

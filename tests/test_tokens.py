@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tmtprime.features.tokens import code_mismatches, inline_codes, lower_tokens, tokenize
+from tmtprime.tokens import code_mismatches, inline_codes, lower_tokens, tokenize
 
 
 def test_codes_are_single_tokens():
@@ -45,7 +45,7 @@ _TRICKY = st.text(alphabet=st.sampled_from(list("aZé1٣ _&~%{}<>/\\;#x.…:?¿!
 def test_fast_paths_equal_the_plain_patterns(text):
     from collections import Counter
 
-    from tmtprime.features.tokens import _ANY_CODE, TOKEN_RE, CODE_PATTERNS
+    from tmtprime.tokens import _ANY_CODE, TOKEN_RE, CODE_PATTERNS
 
     assert inline_codes(text) == dict(Counter((m.lastgroup, m.group()) for m in _ANY_CODE.finditer(text)))
     assert lower_tokens(text) == [t.lower() for t in TOKEN_RE.findall(CODE_PATTERNS["accelerator"].sub("", text))]
