@@ -41,18 +41,18 @@ def project(directory: Path, segments: int) -> Path:
     return path
 
 
-def project_from_arguments(description: str) -> Path:
-    """The project named by ``--segments`` and ``--dir`` on the command line (built if missing)."""
+def project_from_arguments(description: str) -> tuple[Path, argparse.Namespace]:
+    """The project named by ``--segments`` and ``--dir`` on the command line (built if missing), and the arguments."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--segments", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=5, help="reopenings measured (the median is the figure)")
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "tmtprime-gui-bench")
     args = parser.parse_args()
-    return project(args.dir, args.segments)
+    return project(args.dir, args.segments), args
 
 
 def main() -> int:
-    path = project_from_arguments(__doc__.splitlines()[0])
+    path, args = project_from_arguments(__doc__.splitlines()[0])
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication

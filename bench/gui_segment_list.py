@@ -48,7 +48,7 @@ def watch(app, busy) -> tuple[float, float]:  # noqa: ANN001
 
 
 def main() -> int:
-    path = project_from_arguments(__doc__.splitlines()[0])
+    path, _args = project_from_arguments(__doc__.splitlines()[0])
 
     from PySide6.QtCore import QSettings
 
