@@ -106,7 +106,7 @@ class ChartView(QWidget):
 
     def _menu(self, pos) -> None:  # noqa: ANN001 - QPoint
         menu = QMenu(self)
-        menu.addAction("Export chart…", self._export_dialog)
+        menu.addAction(self.tr("Export chart…"), self._export_dialog)
         menu.exec(self.canvas.mapToGlobal(pos))
 
     def _export_dialog(self) -> None:
