@@ -114,7 +114,8 @@ class CostSchemeEditor(QWidget):
         self.new = QDoubleSpinBox(decimals=0, maximum=1000.0)
         self.context_rate = QDoubleSpinBox(decimals=0, maximum=1000.0)
         self.mt_pricing = QComboBox()
-        self.mt_pricing.addItems(["bands", "flat"])
+        self.mt_pricing.addItem(self.tr("bands"), "bands")
+        self.mt_pricing.addItem(self.tr("flat"), "flat")
         self.mt_flat = QDoubleSpinBox(decimals=0, maximum=1000.0)
         general = QGridLayout()
         rows = (
@@ -237,7 +238,7 @@ class CostSchemeEditor(QWidget):
         self.repetitions.setValue(scheme.repetitions)
         self.new.setValue(scheme.new)
         self.context_rate.setValue(scheme.context)
-        self.mt_pricing.setCurrentText(scheme.mt_pricing)
+        self.mt_pricing.setCurrentIndex(max(0, self.mt_pricing.findData(scheme.mt_pricing)))
         self.mt_flat.setValue(scheme.mt_flat)
         source, target = self._pair()
         pair = scheme.rate_pair(source, target) if source else None
@@ -299,7 +300,7 @@ class CostSchemeEditor(QWidget):
         if pairs:
             data["word_rate_by_pair"] = pairs
         data["tm"].update(context=self.context_rate.value(), repetitions=self.repetitions.value(), new=self.new.value())
-        data["mt"].update(pricing=self.mt_pricing.currentText(), flat=self.mt_flat.value())
+        data["mt"].update(pricing=self.mt_pricing.currentData(), flat=self.mt_flat.value())
         tm, mt = [], []
         for i in range(self.bands.rowCount()):
             band: dict[str, Any] = {}

@@ -236,6 +236,14 @@
         <translation>una tarifa por par de idiomas (word_rate_by_pair) sustituye a la tarifa completa en este proyecto</translation>
     </message>
     <message>
+        <source>bands</source>
+        <translation>por franjas</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>fija</translation>
+    </message>
+    <message>
         <source>Full rate</source>
         <translation>Tarifa completa</translation>
     </message>
@@ -253,7 +261,7 @@
     </message>
     <message>
         <source>Rule: TM from %</source>
-        <translation>Regla: memoria desde %</translation>
+        <translation>Memoria desde %</translation>
     </message>
     <message>
         <source>Context %</source>
@@ -265,15 +273,15 @@
     </message>
     <message>
         <source>New words %</source>
-        <translation>Palabras nuevas %</translation>
+        <translation>Nuevas %</translation>
     </message>
     <message>
         <source>MT pricing</source>
-        <translation>Tarificación de la TA</translation>
+        <translation>Precio de TA</translation>
     </message>
     <message>
         <source>MT flat %</source>
-        <translation>TA a tanto alzado %</translation>
+        <translation>TA fija %</translation>
     </message>
     <message>
         <source>Rates per band — TM fuzzy bands: CAT-convention cost and match analysis; MT quality bands (100 − predicted TER): the expected estimate of every candidate</source>
@@ -763,19 +771,23 @@ o use «Añadir archivos…»</translation>
     </message>
     <message>
         <source>hyp content</source>
-        <translation>contenido hip.</translation>
+        <translation>hip.
+contenido</translation>
     </message>
     <message>
         <source>hyp function</source>
-        <translation>función hip.</translation>
+        <translation>hip.
+función</translation>
     </message>
     <message>
         <source>ref content</source>
-        <translation>contenido ref.</translation>
+        <translation>ref.
+contenido</translation>
     </message>
     <message>
         <source>ref function</source>
-        <translation>función ref.</translation>
+        <translation>ref.
+función</translation>
     </message>
     <message>
         <source>Hypothesis</source>

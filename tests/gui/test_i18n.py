@@ -144,13 +144,14 @@ def test_the_window_speaks_spanish_when_asked(spanish_window, qtbot):
 
 
 def test_screenshots_in_spanish(spanish_window, qtbot):
-    """The analysis and segments tabs and the import wizard in Spanish at 1280×800 (looked at: nothing clipped)."""
+    """Every tab and the import wizard in Spanish at 1280×800 (looked at: nothing clipped)."""
     from tmtprime.gui.importing import ImportDialog
 
     w = spanish_window
     wait_idle(qtbot, w)
     written = []
-    for view, name in ((w.analysis, "es-analysis"), (w.segments, "es-segments"), (w.training, "es-training")):
+    for view, name in ((w.analysis, "es-analysis"), (w.segments, "es-segments"), (w.training, "es-training"),
+                       (w.meteor, "es-meteor")):
         w.tabs.setCurrentWidget(view)
         if view is w.segments:
             w.segments.table.selectRow(1)
