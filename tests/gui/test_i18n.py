@@ -91,28 +91,24 @@ def test_the_shipped_qm_files_load_and_match_their_sources(tmp_path):
 
 
 @pytest.fixture
-def spanish_window(qtbot, project_path, settings_dir, monkeypatch):
-    """The main window on the demo project with Spanish forced through ``TMTPRIME_LANG``."""
+def spanish(monkeypatch):
+    """Spanish asked through ``TMTPRIME_LANG`` (the ``window`` fixture's ``application()`` installs it); English after."""
     from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication
 
-    from tmtprime.gui.app import application
     from tmtprime.gui.i18n import install_translators
-    from tmtprime.gui.window import MainWindow
 
     monkeypatch.setenv("TMTPRIME_LANG", "es")
-    app = application()
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.errors = []
-    w.show_error = lambda _title, message: w.errors.append(message)
-    w.resize(1280, 800)
-    w.show()
-    assert w.open_project(str(project_path))
-    yield w
-    w.context.runner.cancel()
-    w.context.runner.wait(30000)
-    install_translators(app, QLocale(QLocale.Language.English))
-    assert not w.errors, f"unexpected error dialogs: {w.errors}"
+    yield
+    if QApplication.instance() is not None:
+        install_translators(QApplication.instance(), QLocale(QLocale.Language.English))
+
+
+@pytest.fixture
+def spanish_window(spanish, window):
+    """The main window on the demo project in Spanish, at 1280×800."""
+    window.resize(1280, 800)
+    return window
 
 
 def test_the_window_speaks_spanish_when_asked(spanish_window, qtbot):
