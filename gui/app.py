@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tmtprime.gui.i18n import install_translators
+from tmtprime.gui.translation import install_translators
 
 _FOLLOWING = False
 """True once the palette follows the system's colour scheme changes."""

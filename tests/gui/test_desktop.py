@@ -97,7 +97,7 @@ def test_the_wheel_installs_the_application_as_tmtprime_gui(tmp_path):
     python = env_dir / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True)
     probe = ("import tmtprime.gui, tmtprime.gui.window as w; print(tmtprime.gui.__file__); print(w.window_title('x'));"
-             "from PySide6.QtCore import QTranslator; from tmtprime.gui.i18n import DIRECTORY;"
+             "from PySide6.QtCore import QTranslator; from tmtprime.gui.translation import DIRECTORY;"
              "print(QTranslator().load('tmtprime_es', str(DIRECTORY)))")  # fmt: skip
     out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path, env={"PATH": os.environ["PATH"], "QT_QPA_PLATFORM": "offscreen"})
     assert out.returncode == 0, out.stderr

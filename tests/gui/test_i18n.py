@@ -96,7 +96,7 @@ def spanish(monkeypatch):
     from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
-    from tmtprime.gui.i18n import install_translators
+    from tmtprime.gui.translation import install_translators
 
     monkeypatch.setenv("TMTPRIME_LANG", "es")
     yield

@@ -1,7 +1,7 @@
 """The window's language: Qt translators for the system locale, or the one a user or a test asks for.
 
 Every string of the window goes through Qt's ``tr``/``translate``; the
-``.ts`` sources beside this file are made by ``pyside6-lupdate`` and compiled
+``.ts`` sources in ``i18n/`` are made by ``pyside6-lupdate`` and compiled
 to the shipped ``.qm`` files by ``pyside6-lrelease`` (``update.sh`` does
 both). ``tmtprime_en`` holds only the English plural forms (``%n segment(s)``
 reads "1 segment", "2 segments"), so it is always installed; a language's
@@ -18,7 +18,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
-DIRECTORY = Path(__file__).resolve().parent
+DIRECTORY = Path(__file__).resolve().parent / "i18n"
+"""The .ts sources and .qm catalogues (a folder of data, not a package: importing it must not need Qt)."""
 CATALOGUE = "tmtprime"
 LANGUAGE_ENV = "TMTPRIME_LANG"
 LANGUAGE_SETTING = "language"
