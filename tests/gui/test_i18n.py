@@ -160,3 +160,24 @@ def test_screenshots_in_spanish(spanish_window, qtbot):
     written.append(screenshot(dialog, "es-import-files"))
     for path in written:
         assert path.stat().st_size > 5000, path
+
+
+def test_the_language_setting_chooses_when_no_variable_is_set(settings_dir, monkeypatch):
+    from PySide6.QtCore import QCoreApplication, QLocale, QSettings
+
+    from tmtprime.gui.app import application
+    from tmtprime.gui.translation import LANGUAGE_SETTING, chosen_locale, install_translators
+
+    app = application()
+    monkeypatch.delenv("TMTPRIME_LANG", raising=False)
+    QSettings().setValue(LANGUAGE_SETTING, "es")
+    try:
+        assert chosen_locale().language() == QLocale.Language.Spanish
+        assert install_translators(app) == "es"
+        assert QCoreApplication.translate("MainWindow", "&File") == "&Archivo"
+        monkeypatch.setenv("TMTPRIME_LANG", "en")  # the variable wins over the setting
+        assert install_translators(app) == "en"
+        assert QCoreApplication.translate("MainWindow", "&File") == "&File"
+        assert QCoreApplication.translate("SegmentsView", "%n segment(s) shown", "", 1) == "1 segment shown"
+    finally:
+        install_translators(app, QLocale(QLocale.Language.English))
