@@ -9,6 +9,8 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tmtprime.gui.translation import install_translators
+
 _FOLLOWING = False
 """True once the palette follows the system's colour scheme changes."""
 
@@ -64,6 +66,7 @@ def application() -> QApplication:
     app.setApplicationDisplayName("")  # the window title carries the name itself
     app.setStyle("Fusion")
     apply_palette(app)
+    install_translators(app)
     global _FOLLOWING
     if not _FOLLOWING:
         QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_palette(app))

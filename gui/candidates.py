@@ -32,20 +32,21 @@ class CandidateCard(QFrame):
         layout = QVBoxLayout(self)
         facts = [f"<b>{html.escape(candidate.system)}</b> <span style='color:gray'>{candidate.kind.upper()}</span>"]
         if candidate.fuzzy is not None:
-            facts.append(f"fuzzy {candidate.fuzzy:.0f}")
+            facts.append(self.tr("fuzzy {score}").format(score=f"{candidate.fuzzy:.0f}"))
         conf = line.confidence_of(candidate.id)
         if conf is not None:
-            facts.append(f"confidence {conf:.2f}")
+            facts.append(self.tr("confidence {value}").format(value=f"{conf:.2f}"))
         predicted_ter = line.predicted_ter_of(candidate.id)
         if predicted_ter is not None:
-            facts.append(f"predicted TER {predicted_ter:.0f}")
+            facts.append(self.tr("predicted TER {value}").format(value=f"{predicted_ter:.0f}"))
         if picked:
-            facts.append("<b style='color:#3574f0'>picked</b>")
+            facts.append(self.tr("<b style='color:#3574f0'>picked</b>"))
         head = QLabel(" · ".join(facts))
         head.setWordWrap(True)
         layout.addWidget(head)
         if candidate.kind == "tm" and candidate.tm_source is not None:
-            tm_src = QLabel(f"<span style='color:gray'>TM source:</span> {highlight(candidate.tm_source, source, show_deleted=False)}")
+            label = self.tr("<span style='color:gray'>TM source:</span> {text}")
+            tm_src = QLabel(label.format(text=highlight(candidate.tm_source, source, show_deleted=False)))
             tm_src.setWordWrap(True)
             layout.addWidget(tm_src)
         against = None if candidate.kind == "tm" else tm_target
@@ -54,7 +55,7 @@ class CandidateCard(QFrame):
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.text)
         layout.addStretch(1)
-        self.use = QPushButton("Use this")
+        self.use = QPushButton(self.tr("Use this"))
         self.use.setEnabled(line.recommendation is not None and not picked)
         self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))
         layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
@@ -68,10 +69,10 @@ class DetailPane(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.header = QLabel("Select a segment to see its candidates.")
+        self.header = QLabel(self.tr("Select a segment to see its candidates."))
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reset = QPushButton("Back to the model's pick")
+        self.reset = QPushButton(self.tr("Back to the model's pick"))
         self.reset.setVisible(False)
         self.cards_host = QWidget()
         self.cards = QHBoxLayout(self.cards_host)
@@ -82,11 +83,11 @@ class DetailPane(QWidget):
         top.addWidget(self.header, 1)
         top.addWidget(self.reset, 0, Qt.AlignmentFlag.AlignTop)
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText("Your text: starts from the pick; edit it, then Use my text (Ctrl+Return)")
+        self.editor.setPlaceholderText(self.tr("Your text: starts from the pick; edit it, then Use my text (Ctrl+Return)"))
         self.editor.setMaximumHeight(70)
-        self.use_mine = QPushButton("Use my text")
+        self.use_mine = QPushButton(self.tr("Use my text"))
         self.use_mine.setShortcut("Ctrl+Return")
-        self.use_mine.setToolTip("keep the text as edited here as this segment's pick (Ctrl+Return)")
+        self.use_mine.setToolTip(self.tr("keep the text as edited here as this segment's pick (Ctrl+Return)"))
         self.use_mine.clicked.connect(self._use_mine)
         edit_row = QHBoxLayout()
         edit_row.addWidget(self.editor, 1)
@@ -108,11 +109,11 @@ class DetailPane(QWidget):
         self.editor.setEnabled(bool(row and row.pick))
         self.use_mine.setEnabled(bool(row and row.pick))
         if row is None:
-            self.header.setText("Select a segment to see its candidates.")
+            self.header.setText(self.tr("Select a segment to see its candidates."))
             self.reset.setVisible(False)
             return
         seg = row.segment
-        ref = f"<br><span style='color:gray'>Reference:</span> {html.escape(seg.reference)}" if seg.reference else ""
+        ref = self.tr("<br><span style='color:gray'>Reference:</span> {text}").format(text=html.escape(seg.reference)) if seg.reference else ""
         ctx = f" <span style='color:gray'>({html.escape(seg.context)})</span>" if seg.context else ""
         self.header.setText(
             f"<span style='color:gray'>{html.escape(seg.document)} #{seg.position + 1}</span>{ctx}<br>"
@@ -127,7 +128,7 @@ class DetailPane(QWidget):
             card.chosen.connect(lambda cid, sid=seg.id: self.override.emit(sid, cid))
             self.cards.addWidget(card, 1)
         if not seg.candidates:
-            self.cards.addWidget(QLabel("This segment has no candidates yet: run TM lookup or MT."))
+            self.cards.addWidget(QLabel(self.tr("This segment has no candidates yet: run TM lookup or MT.")))
 
     def _use_mine(self) -> None:
         row = self.row

@@ -15,13 +15,15 @@ from typing import Any
 from matplotlib import rc_context
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QFileDialog, QMenu, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QSizePolicy, QVBoxLayout, QWidget
+
+from tmtprime.gui.file_dialogs import save_file_name
 
 EXPORT_SIZE = (8.0, 4.5)
 """Inches of a chart exported while it is not on screen."""
-EXPORT_FILTER = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+EXPORT_FILTER = QT_TRANSLATE_NOOP("ChartView", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)")
 
 
 class ChartView(QWidget):
@@ -106,11 +108,11 @@ class ChartView(QWidget):
 
     def _menu(self, pos) -> None:  # noqa: ANN001 - QPoint
         menu = QMenu(self)
-        menu.addAction("Export chart…", self._export_dialog)
+        menu.addAction(self.tr("Export chart…"), self._export_dialog)
         menu.exec(self.canvas.mapToGlobal(pos))
 
     def _export_dialog(self) -> None:
         name = self.title.lower().replace(" ", "-")
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {self.title}", f"{name}.png", EXPORT_FILTER)
+        path = save_file_name(self, self.tr("Export {title}").format(title=self.title), f"{name}.png", self.tr(EXPORT_FILTER))
         if path:
             self.export(path)

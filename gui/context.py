@@ -65,7 +65,7 @@ class ProjectContext(QObject):
         """Run ``work(store, reporter)`` on the worker thread; ``data_changed`` follows if it changes data."""
         store = self.store
         if store is None:
-            self.message.emit("open or create a project first")
+            self.message.emit(self.tr("open or create a project first"))
             return False
 
         def done(result: Any) -> None:
@@ -86,7 +86,7 @@ class ProjectContext(QObject):
         """Run ``task(store, reporter, **options)`` (one of :mod:`.work`) on the project in a child process (see ``worker``)."""
         store = self.store
         if store is None:
-            self.message.emit("open or create a project first")
+            self.message.emit(self.tr("open or create a project first"))
             return False
         url = store.url.render_as_string(hide_password=False)
         return self.run(title, lambda _store, reporter: run_in_process(task, url, options or {}, reporter), on_done)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFileDialog,
     QGridLayout,
     QHeaderView,
     QInputDialog,
@@ -43,14 +42,26 @@ from tmtprime.workflows.estimation import (
     write_scheme,
 )
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.file_dialogs import open_file_name, save_file_name
 
-TM_ROW_TIP = (
+TM_ROW_TIP = QT_TRANSLATE_NOOP(
+    "CostSchemeEditor",
     "prices TM matches by their fuzzy band in the CAT-convention cost (Costs tab) and the match analysis; "
-    "the expected estimate prices every candidate by the MT quality bands"
+    "the expected estimate prices every candidate by the MT quality bands",
 )
-MT_ROW_TIP = "prices every candidate's expected post-editing (equivalent match: 100 − predicted TER)"
-BAND_COLUMNS = ("Kind", "From %", "To %", "Payable %", "Name")
-SYSTEM_COLUMNS = ("System", "Base cost", "Per")
+MT_ROW_TIP = QT_TRANSLATE_NOOP("CostSchemeEditor", "prices every candidate's expected post-editing (equivalent match: 100 − predicted TER)")
+BAND_COLUMNS = (
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "Kind"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "From %"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "To %"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "Payable %"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "Name"),
+)
+SYSTEM_COLUMNS = (
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "System"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "Base cost"),
+    QT_TRANSLATE_NOOP("CostSchemeEditor", "Per"),
+)
 ERROR_BRUSH = QBrush(QColor(230, 80, 80, 110))
 
 
@@ -77,23 +88,23 @@ class CostSchemeEditor(QWidget):
 
         self.preset = QComboBox()
         self.preset.activated.connect(self._preset_chosen)
-        load = QPushButton("Open…")
+        load = QPushButton(self.tr("Open…"))
         load.clicked.connect(self.load_dialog)
-        save = QPushButton("Save as…")
+        save = QPushButton(self.tr("Save as…"))
         save.clicked.connect(self.save_dialog)
-        keep = QPushButton("Keep in project")
-        keep.setToolTip("store this scheme in the project under a name")
+        keep = QPushButton(self.tr("Keep in project"))
+        keep.setToolTip(self.tr("store this scheme in the project under a name"))
         keep.clicked.connect(self.keep_in_project)
         top = QGridLayout()
-        top.addWidget(QLabel("Scheme"), 0, 0)
+        top.addWidget(QLabel(self.tr("Scheme")), 0, 0)
         top.addWidget(self.preset, 0, 1, 1, 3)
         for i, b in enumerate((load, save, keep)):
             top.addWidget(b, 1, i + 1)
 
         self.currency = QLineEdit(maximumWidth=60)
         self.word_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
-        self.pair_check = QCheckBox("Own rate for this pair")
-        self.pair_check.setToolTip("a per-language-pair rate (word_rate_by_pair) replaces the full rate for this project")
+        self.pair_check = QCheckBox(self.tr("Own rate for this pair"))
+        self.pair_check.setToolTip(self.tr("a per-language-pair rate (word_rate_by_pair) replaces the full rate for this project"))
         self.pair_rate = QDoubleSpinBox(decimals=4, maximum=1000.0, singleStep=0.01)
         self.rate_note = QLabel()
         self.rate_note.setWordWrap(True)
@@ -103,16 +114,17 @@ class CostSchemeEditor(QWidget):
         self.new = QDoubleSpinBox(decimals=0, maximum=1000.0)
         self.context_rate = QDoubleSpinBox(decimals=0, maximum=1000.0)
         self.mt_pricing = QComboBox()
-        self.mt_pricing.addItems(["bands", "flat"])
+        self.mt_pricing.addItem(self.tr("bands"), "bands")
+        self.mt_pricing.addItem(self.tr("flat"), "flat")
         self.mt_flat = QDoubleSpinBox(decimals=0, maximum=1000.0)
         general = QGridLayout()
         rows = (
-            ("Full rate", self.word_rate, "Currency", self.currency),
-            ("", None, "Pair rate", self.pair_rate),
-            ("Words per day", self.words_per_day, "Rule: TM from %", self.rule_threshold),
-            ("Context %", self.context_rate, "Repetitions %", self.repetitions),
-            ("New words %", self.new, "MT pricing", self.mt_pricing),
-            ("", None, "MT flat %", self.mt_flat),
+            (self.tr("Full rate"), self.word_rate, self.tr("Currency"), self.currency),
+            ("", None, self.tr("Pair rate"), self.pair_rate),
+            (self.tr("Words per day"), self.words_per_day, self.tr("Rule: TM from %"), self.rule_threshold),
+            (self.tr("Context %"), self.context_rate, self.tr("Repetitions %"), self.repetitions),
+            (self.tr("New words %"), self.new, self.tr("MT pricing"), self.mt_pricing),
+            ("", None, self.tr("MT flat %"), self.mt_flat),
         )
         for r, (label_a, a, label_b, b) in enumerate(rows):
             if a is not None:
@@ -131,10 +143,10 @@ class CostSchemeEditor(QWidget):
         self.mt_pricing.currentIndexChanged.connect(self._edited)
 
         self.bands = QTableWidget(0, len(BAND_COLUMNS))
-        self.bands.setHorizontalHeaderLabels(BAND_COLUMNS)
+        self.bands.setHorizontalHeaderLabels([QCoreApplication.translate("CostSchemeEditor", c) for c in BAND_COLUMNS])
         self.bands.setMinimumHeight(240)
         self.systems = QTableWidget(0, len(SYSTEM_COLUMNS))
-        self.systems.setHorizontalHeaderLabels(SYSTEM_COLUMNS)
+        self.systems.setHorizontalHeaderLabels([QCoreApplication.translate("CostSchemeEditor", c) for c in SYSTEM_COLUMNS])
         for table in (self.bands, self.systems):
             table.verticalHeader().setVisible(False)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -148,12 +160,12 @@ class CostSchemeEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addLayout(general)
-        bands_label = QLabel("Rates per band — TM fuzzy bands: CAT-convention cost and match analysis; "
-                             "MT quality bands (100 − predicted TER): the expected estimate of every candidate")
+        bands_label = QLabel(self.tr("Rates per band — TM fuzzy bands: CAT-convention cost and match analysis; "
+                                     "MT quality bands (100 − predicted TER): the expected estimate of every candidate"))
         bands_label.setWordWrap(True)
         layout.addWidget(bands_label)
         layout.addWidget(self.bands, 2)
-        layout.addWidget(QLabel("Per system (base cost of the system's own output)"))
+        layout.addWidget(QLabel(self.tr("Per system (base cost of the system's own output)")))
         layout.addWidget(self.systems, 1)
         layout.addWidget(self.error)
         self._origin = ""
@@ -181,13 +193,13 @@ class CostSchemeEditor(QWidget):
             self.error.setText(str(error))
             scheme = open_scheme(DEFAULT_SCHEME)
         stored = store is not None and scheme.name in scheme_names(store)[1]
-        self._origin = "the project's scheme" if stored else "preset, not saved in the project"
+        self._origin = self.tr("the project's scheme") if stored else self.tr("preset, not saved in the project")
         self.set_scheme(scheme, systems)
 
     def state_text(self) -> str:
         """Where the scheme on screen comes from, and whether it was edited since."""
         edited = self.scheme is not None and self.scheme.to_dict() != self._loaded
-        return f"{self._origin}, edited — Keep in project to save" if edited else self._origin
+        return self.tr("{origin}, edited — Keep in project to save").format(origin=self._origin) if edited else self._origin
 
     @Slot()
     def fill_presets(self) -> None:
@@ -208,7 +220,10 @@ class CostSchemeEditor(QWidget):
         except TmtprimeError as error:
             self.error.setText(str(error))
             return
-        self._origin = "stored in the project (Keep in project makes it the project's scheme)" if stored else "preset, not saved in the project"
+        if stored:
+            self._origin = self.tr("stored in the project (Keep in project makes it the project's scheme)")
+        else:
+            self._origin = self.tr("preset, not saved in the project")
 
     def set_scheme(self, scheme: CostScheme, systems: list[str] | None = None) -> None:
         """Show ``scheme`` (and a row for each of ``systems`` it does not name)."""
@@ -223,12 +238,13 @@ class CostSchemeEditor(QWidget):
         self.repetitions.setValue(scheme.repetitions)
         self.new.setValue(scheme.new)
         self.context_rate.setValue(scheme.context)
-        self.mt_pricing.setCurrentText(scheme.mt_pricing)
+        self.mt_pricing.setCurrentIndex(max(0, self.mt_pricing.findData(scheme.mt_pricing)))
         self.mt_flat.setValue(scheme.mt_flat)
         source, target = self._pair()
         pair = scheme.rate_pair(source, target) if source else None
         self._pair_key = pair or (f"{source.split('-')[0]}-{target.split('-')[0]}" if source else "")
-        self.pair_check.setText(f"Own rate for {self._pair_key}" if self._pair_key else "Own rate for this pair")
+        own = self.tr("Own rate for {pair}").format(pair=self._pair_key) if self._pair_key else self.tr("Own rate for this pair")
+        self.pair_check.setText(own)
         self.pair_check.setEnabled(bool(self._pair_key))
         self.pair_check.setChecked(pair is not None)
         self.pair_rate.setValue(scheme.rate_for(source, target) if pair else scheme.word_rate)
@@ -238,7 +254,7 @@ class CostSchemeEditor(QWidget):
         for i, (kind, band) in enumerate(rows):
             kind_item = QTableWidgetItem(kind)
             kind_item.setFlags(kind_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-            kind_item.setToolTip(TM_ROW_TIP if kind == "TM" else MT_ROW_TIP)
+            kind_item.setToolTip(QCoreApplication.translate("CostSchemeEditor", TM_ROW_TIP if kind == "TM" else MT_ROW_TIP))
             self.bands.setItem(i, 0, kind_item)
             for col, key in enumerate(("min", "max", "payable", "name"), start=1):
                 value = band.get(key, "")
@@ -284,7 +300,7 @@ class CostSchemeEditor(QWidget):
         if pairs:
             data["word_rate_by_pair"] = pairs
         data["tm"].update(context=self.context_rate.value(), repetitions=self.repetitions.value(), new=self.new.value())
-        data["mt"].update(pricing=self.mt_pricing.currentText(), flat=self.mt_flat.value())
+        data["mt"].update(pricing=self.mt_pricing.currentData(), flat=self.mt_flat.value())
         tm, mt = [], []
         for i in range(self.bands.rowCount()):
             band: dict[str, Any] = {}
@@ -323,11 +339,13 @@ class CostSchemeEditor(QWidget):
         """Say which rate priced the estimate on screen: the pair's own, or the full rate."""
         if est.word_rate_pair:
             self.rate_note.setText(
-                f"This project ({est.word_rate_pair}) is priced at its own rate, {est.word_rate:g} {est.currency} a word; "
-                "the full rate applies to other language pairs."
-            )
+                self.tr("This project ({pair}) is priced at its own rate, {rate} {currency} a word; "
+                        "the full rate applies to other language pairs.").format(
+                    pair=est.word_rate_pair, rate=f"{est.word_rate:g}", currency=est.currency)
+            )  # fmt: skip
         else:
-            self.rate_note.setText(f"This project is priced at the full rate, {est.word_rate:g} {est.currency} a word.")
+            self.rate_note.setText(self.tr("This project is priced at the full rate, {rate} {currency} a word.").format(
+                rate=f"{est.word_rate:g}", currency=est.currency))  # fmt: skip
 
     def _clear_marks(self) -> None:
         for table in (self.bands, self.systems):
@@ -368,7 +386,7 @@ class CostSchemeEditor(QWidget):
     # -- files --------------------------------------------------------------------------
 
     def load_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open cost scheme", "", "Cost schemes (*.toml *.json)")
+        path = open_file_name(self, self.tr("Open cost scheme"), "", self.tr("Cost schemes (*.toml *.json)"))
         if path:
             try:
                 self.set_scheme(open_scheme(path))
@@ -378,7 +396,7 @@ class CostSchemeEditor(QWidget):
     def save_dialog(self) -> None:
         if self.scheme is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save cost scheme", f"{self.scheme.name}.json", "JSON (*.json)")
+        path = save_file_name(self, self.tr("Save cost scheme"), f"{self.scheme.name}.json", self.tr("JSON (*.json)"))
         if path:
             self.save(path)
 
@@ -391,7 +409,7 @@ class CostSchemeEditor(QWidget):
         except TmtprimeError as error:
             self.error.setText(str(error))
             return
-        self.context.message.emit(f"cost scheme written to {written}")
+        self.context.message.emit(self.tr("cost scheme written to {path}").format(path=written))
 
     def keep_in_project(self, name: str | None = None) -> None:
         """Store the scheme on screen in the project under a name; it becomes the project's scheme."""
@@ -399,7 +417,7 @@ class CostSchemeEditor(QWidget):
         if store is None or self.scheme is None:
             return
         if not name:
-            name, ok = QInputDialog.getText(self, "Keep in project", "Name of the scheme", text=self.scheme.name)
+            name, ok = QInputDialog.getText(self, self.tr("Keep in project"), self.tr("Name of the scheme"), text=self.scheme.name)
             if not ok or not name.strip():
                 return
         try:
@@ -408,6 +426,7 @@ class CostSchemeEditor(QWidget):
             self.error.setText(str(error))
             return
         self.fill_presets()
-        self._origin = "the project's scheme"
+        self._origin = self.tr("the project's scheme")
         self.set_scheme(scheme)
-        self.context.message.emit(f"cost scheme {scheme.name!r} saved in the project; it is the project's scheme now")
+        self.context.message.emit(
+            self.tr("cost scheme {name} saved in the project; it is the project's scheme now").format(name=repr(scheme.name)))

@@ -13,11 +13,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -43,15 +42,20 @@ from tmtprime.gui import work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
+from tmtprime.gui.file_dialogs import save_file_name
 
 TABLES = ("plans", "confidence", "analysis", "documents", "bands-tmtprime")
 """The report's tables the dashboard shows (plans and confidence under their charts, the rest in tabs)."""
-TABLE_TABS = {"analysis": "Match analysis", "documents": "Per document", "bands-tmtprime": "Bands"}
+TABLE_TABS = {
+    "analysis": QT_TRANSLATE_NOOP("AnalysisView", "Match analysis"),
+    "documents": QT_TRANSLATE_NOOP("AnalysisView", "Per document"),
+    "bands-tmtprime": QT_TRANSLATE_NOOP("AnalysisView", "Bands"),
+}
 def _escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-REPORT_FILTER = "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)"
+REPORT_FILTER = QT_TRANSLATE_NOOP("AnalysisView", "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)")
 REPORT_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".txt": "text"}
 
 
@@ -106,20 +110,20 @@ class AnalysisView(QWidget):
 
         # left: actions, systems, scheme
         actions = QGridLayout()
-        self.lookup_button = QPushButton("TM lookup")
-        self.translate_button = QPushButton("MT (Apertium)")
-        self.recommend_button = QPushButton("Recommend")
+        self.lookup_button = QPushButton(self.tr("TM lookup"))
+        self.translate_button = QPushButton(self.tr("MT (Apertium)"))
+        self.recommend_button = QPushButton(self.tr("Recommend"))
         self.lookup_button.clicked.connect(self.run_lookup)
         self.translate_button.clicked.connect(self.run_translate)
         self.recommend_button.clicked.connect(self.run_recommend)
         for i, b in enumerate((self.lookup_button, self.translate_button, self.recommend_button)):
             actions.addWidget(b, 0, i)
-        self.systems_box = QGroupBox("Systems taking part")
+        self.systems_box = QGroupBox(self.tr("Systems taking part"))
         self.systems_layout = QVBoxLayout(self.systems_box)
         self.system_checks: dict[str, QCheckBox] = {}
         self.editor = CostSchemeEditor(context)
         self.editor.scheme_changed.connect(self.schedule)
-        scheme_box = QGroupBox("Cost scheme")
+        scheme_box = QGroupBox(self.tr("Cost scheme"))
         QVBoxLayout(scheme_box).addWidget(self.editor)
         left = QWidget()
         lv = QVBoxLayout(left)
@@ -137,14 +141,15 @@ class AnalysisView(QWidget):
         self.status_note = QLabel()  # what the project is behind on (a document not recommended yet, stale picks)
         self.status_note.setWordWrap(True)
         self.status_note.setStyleSheet("color: #b35c00")
-        self.bars = ChartView("Cost per plan")
-        self.pie = ChartView("Recommended systems")
-        self.confidence = ChartView("Confidence")
+        self.bars = ChartView(self.tr("Cost per plan"))
+        self.pie = ChartView(self.tr("Recommended systems"))
+        self.confidence = ChartView(self.tr("Confidence"))
         self.tables = {key: _table_widget() for key in TABLES}
         self.plans = self.tables["plans"]
         self.views = QTabWidget()
         self.plans.setProperty("fit_rows", True)
-        for chart, key, label in ((self.bars, "plans", "Costs"), (self.pie, None, "Systems"), (self.confidence, "confidence", "Confidence")):
+        for chart, key, label in ((self.bars, "plans", self.tr("Costs")), (self.pie, None, self.tr("Systems")),
+                                  (self.confidence, "confidence", self.tr("Confidence"))):  # fmt: skip
             page = QSplitter(Qt.Orientation.Vertical, childrenCollapsible=False)
             page.addWidget(chart)
             if key is not None:
@@ -153,9 +158,9 @@ class AnalysisView(QWidget):
                 page.setStretchFactor(1, 2)
             self.views.addTab(page, label)
         for key, label in TABLE_TABS.items():
-            self.views.addTab(self.tables[key], label)
-        self.export_button = QPushButton("Export report…")
-        self.export_button.setToolTip("the report (HTML, PDF or text) of what the dashboard shows")
+            self.views.addTab(self.tables[key], QCoreApplication.translate("AnalysisView", label))
+        self.export_button = QPushButton(self.tr("Export report…"))
+        self.export_button.setToolTip(self.tr("the report (HTML, PDF or text) of what the dashboard shows"))
         self.export_button.clicked.connect(self.export_dialog)
         self.export_note = QLabel()
         self.export_note.setWordWrap(True)
@@ -216,7 +221,7 @@ class AnalysisView(QWidget):
             self.systems_layout.addWidget(box)
             self.system_checks[s.name] = box
         if not systems:
-            self.headline.setText("Import files to see the analysis.")
+            self.headline.setText(self.tr("Import files to see the analysis."))
         if scheme:
             self.editor.add_systems([s.name for s in systems])
 
@@ -255,14 +260,14 @@ class AnalysisView(QWidget):
         store, estimates = self.context.store, self.estimates
         scheme = self.editor.scheme
         if store is None or estimates is None or scheme is None:
-            self._show_empty("Open a project to see its analysis.")
+            self._show_empty(self.tr("Open a project to see its analysis."))
             return
         if not store.recommendations.exist():
-            self._show_empty("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R).")
+            self._show_empty(self.tr("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R)."))
             return
         checked = self.checked_systems()
         if not checked:
-            self._show_empty("Tick at least one system.")
+            self._show_empty(self.tr("Tick at least one system."))
             return
         if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
@@ -271,7 +276,7 @@ class AnalysisView(QWidget):
         kept = estimates.kept(scheme, checked, skip_absent=True)
         if kept is not None:  # already estimated (in this session or kept in the project): shown at once
             self.show_estimate(kept)
-            self.context.run("Project status", lambda s, _reporter: project_status(s).notices(), self.show_status, changes_data=False)
+            self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(), self.show_status, changes_data=False)
             return
 
         def work(store: Store, reporter: Reporter) -> tuple[CostEstimate, list[str]]:
@@ -281,7 +286,7 @@ class AnalysisView(QWidget):
             self.show_estimate(result[0])
             self.show_status(result[1])
 
-        self.context.run("Estimate", work, done, changes_data=False)
+        self.context.run(self.tr("Estimate"), work, done, changes_data=False)
 
     def show_status(self, notices: list[str]) -> None:
         """What the figures leave out or may be wrong about: documents behind a step, stale picks."""
@@ -305,16 +310,16 @@ class AnalysisView(QWidget):
         for name, box in self.system_checks.items():
             box.setEnabled(name in in_job)
             if name not in in_job:
-                box.setToolTip("no candidates of this system in the documents")
+                box.setToolTip(self.tr("no candidates of this system in the documents"))
         lines, tables = report_view(est)
         summary = dict(lines)
         self.headline.setText(
             f"<span style='font-size:13pt'><b>TMTprime</b> {_escape(summary['TMTprime'])}</span><br>"
-            f"Segments: {_escape(summary['segments'])}<br>"
-            f"<span style='color:gray'>scheme <b>{_escape(est.scheme.name)}</b> "
-            f"({_escape(self.editor.state_text())}) · full rate {_escape(summary['full rate'])} · "
-            f"model {_escape(summary['model'])}</span>"
-        )
+            + self.tr("Segments: {segments}<br><span style='color:gray'>scheme <b>{scheme}</b> ({state}) · "
+                      "full rate {rate} · model {model}</span>").format(
+                segments=_escape(summary["segments"]), scheme=_escape(est.scheme.name), state=_escape(self.editor.state_text()),
+                rate=_escape(summary["full rate"]), model=_escape(summary["model"]))
+        )  # fmt: skip
         if same:
             return
         for key, widget in self.tables.items():
@@ -331,9 +336,9 @@ class AnalysisView(QWidget):
 
     def export_dialog(self) -> None:
         if self.estimate is None:
-            self.context.message.emit("no analysis to export yet")
+            self.context.message.emit(self.tr("no analysis to export yet"))
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export report", "tmtprime-report.html", REPORT_FILTER)
+        path = save_file_name(self, self.tr("Export report"), "tmtprime-report.html", self.tr(REPORT_FILTER))
         if path:
             self.export_report(path)
 
@@ -346,21 +351,21 @@ class AnalysisView(QWidget):
 
         def done(out: object) -> None:
             self.last_report = Path(str(out))
-            text = f"report written to {self.last_report}"
+            text = self.tr("report written to {path}").format(path=self.last_report)
             self.export_note.setText(text)
             self.context.message.emit(text)
 
         work = lambda store, reporter: report(store, fmt, path, scheme=scheme, systems=systems, estimates=estimates, reporter=reporter)  # noqa: E731
-        return self.context.run("Report", work, done, changes_data=False)
+        return self.context.run(self.tr("Report"), work, done, changes_data=False)
 
     # -- project work (through the library, in a child process) -----------------------------
 
     def run_lookup(self) -> bool:
-        return self.context.run_process("TM lookup", work.lookup, {}, self.context.message.emit)
+        return self.context.run_process(self.tr("TM lookup"), work.lookup, {}, self.context.message.emit)
 
     def run_translate(self) -> bool:
-        return self.context.run_process("Machine translation", work.translate, {}, self.context.message.emit)
+        return self.context.run_process(self.tr("Machine translation"), work.translate, {}, self.context.message.emit)
 
     def run_recommend(self) -> bool:
         systems = self.checked_systems() or None
-        return self.context.run_process("Recommend", work.recommend, {"systems": systems}, self.context.message.emit)
+        return self.context.run_process(self.tr("Recommend"), work.recommend, {"systems": systems}, self.context.message.emit)

@@ -12,7 +12,7 @@ deletes the WAL under the application. These dialogs are Qt's own widgets
 
 from __future__ import annotations
 
-from PySide6.QtCore import QFileInfo
+from PySide6.QtCore import QCoreApplication, QFileInfo
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
 
@@ -29,9 +29,11 @@ class NameOnlyIconProvider(QFileIconProvider):
 
     def type(self, info: QFileInfo) -> str:  # noqa: A003 - Qt's name
         if info.isDir():
-            return "Folder"
+            return QCoreApplication.translate("NameOnlyIconProvider", "Folder")
         suffix = info.suffix()
-        return f"{suffix.upper()} file" if suffix else "File"
+        if not suffix:
+            return QCoreApplication.translate("NameOnlyIconProvider", "File")
+        return QCoreApplication.translate("NameOnlyIconProvider", "{suffix} file").format(suffix=suffix.upper())
 
 
 _PROVIDER: NameOnlyIconProvider | None = None

@@ -8,7 +8,7 @@ import gzip
 import io
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,13 +35,27 @@ from tmtprime.gui import work
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.file_dialogs import open_file_names
 
-FILE_FILTER = (
+FILE_FILTER = QT_TRANSLATE_NOOP(
+    "FilesPage",
     "Translation files (*.tmx *.xlf *.xliff *.sdlxliff *.mqxliff *.mxliff *.txlf *.po *.csv *.tsv *.txt *.json *.jsonl *.gz);;"
-    "All files (*)"
+    "All files (*)",
 )
-ROLES = (("Document to translate", "document"), ("Dev data (with references)", "dev"), ("Translation memory", "tm"))
-AUTO = "(auto)"
-FIELDS = ("source", "target", "reference", "tm", "tm_source", "tm_score", "context", "key")
+ROLES = (
+    (QT_TRANSLATE_NOOP("FilesPage", "Document to translate"), "document"),
+    (QT_TRANSLATE_NOOP("FilesPage", "Dev data (with references)"), "dev"),
+    (QT_TRANSLATE_NOOP("FilesPage", "Translation memory"), "tm"),
+)
+FIELDS = {
+    "source": QT_TRANSLATE_NOOP("MappingPage", "source"),
+    "target": QT_TRANSLATE_NOOP("MappingPage", "target"),
+    "reference": QT_TRANSLATE_NOOP("MappingPage", "reference"),
+    "tm": QT_TRANSLATE_NOOP("MappingPage", "tm"),
+    "tm_source": QT_TRANSLATE_NOOP("MappingPage", "tm source"),
+    "tm_score": QT_TRANSLATE_NOOP("MappingPage", "tm score"),
+    "context": QT_TRANSLATE_NOOP("MappingPage", "context"),
+    "key": QT_TRANSLATE_NOOP("MappingPage", "key"),
+}
+"""The mapping's fields and their labels (translated on screen)."""
 PREVIEW_ROWS = 8
 
 
@@ -75,7 +89,7 @@ class DropList(QListWidget):
             painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(
                 self.viewport().rect(), Qt.AlignmentFlag.AlignCenter,
-                "Drop TMX, XLIFF (Trados, memoQ, Phrase…), PO, CSV/TSV, JSON or text files here\nor use Add files…",
+                self.tr("Drop TMX, XLIFF (Trados, memoQ, Phrase…), PO, CSV/TSV, JSON or text files here\nor use Add files…"),
             )  # fmt: skip
             painter.end()
 
@@ -93,18 +107,18 @@ class FilesPage(QWizardPage):
     def __init__(self, directory: str = "") -> None:
         super().__init__()
         self.directory = directory
-        self.setTitle("Files")
-        self.setSubTitle("Drop files here or add them; the format is detected from the content.")
+        self.setTitle(self.tr("Files"))
+        self.setSubTitle(self.tr("Drop files here or add them; the format is detected from the content."))
         self.files: list[tuple[str, str]] = []
         self.list = DropList()
         self.list.wizard_page = self  # type: ignore[attr-defined]
-        add = QPushButton("Add files…")
+        add = QPushButton(self.tr("Add files…"))
         add.clicked.connect(self.browse_files)
-        clear = QPushButton("Clear")
+        clear = QPushButton(self.tr("Clear"))
         clear.clicked.connect(self._clear)
         self.role = QComboBox()
         for label, role in ROLES:
-            self.role.addItem(label, role)
+            self.role.addItem(QCoreApplication.translate("FilesPage", label), role)
         self.error = QLabel()
         self.error.setStyleSheet("color:#d03030")
         self.error.setWordWrap(True)
@@ -112,7 +126,7 @@ class FilesPage(QWizardPage):
         buttons.addWidget(add)
         buttons.addWidget(clear)
         buttons.addStretch(1)
-        buttons.addWidget(QLabel("Import as"))
+        buttons.addWidget(QLabel(self.tr("Import as")))
         buttons.addWidget(self.role)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 1)
@@ -135,7 +149,7 @@ class FilesPage(QWizardPage):
         self.completeChanged.emit()
 
     def browse_files(self) -> None:
-        paths = open_file_names(self, "Import files", self.directory, FILE_FILTER)
+        paths = open_file_names(self, self.tr("Import files"), self.directory, QCoreApplication.translate("FilesPage", FILE_FILTER))
         self.add_files(paths)
 
     def _clear(self) -> None:
@@ -157,8 +171,8 @@ class MappingPage(QWizardPage):
     def __init__(self, files: FilesPage) -> None:
         super().__init__()
         self.files_page = files
-        self.setTitle("Columns")
-        self.setSubTitle("Say which column holds what; '(auto)' lets TMTprime recognise the usual names.")
+        self.setTitle(self.tr("Columns"))
+        self.setSubTitle(self.tr("Say which column holds what; '(auto)' lets TMTprime recognise the usual names."))
         self.preview = QTableWidget()
         self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.preview.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -170,12 +184,12 @@ class MappingPage(QWizardPage):
         grid = QHBoxLayout()
         left, right = QFormLayout(), QFormLayout()
         for i, (name, combo) in enumerate(self.combos.items()):
-            (left if i < 4 else right).addRow(name.replace("_", " "), combo)
+            (left if i < 4 else right).addRow(QCoreApplication.translate("MappingPage", FIELDS[name]), combo)
         grid.addLayout(left)
         grid.addLayout(right)
         form.addRow(grid)
-        form.addRow("TM system name", self.tm_system)
-        form.addRow("MT columns (ticked: system = column)", self.mt_list)
+        form.addRow(self.tr("TM system name"), self.tm_system)
+        form.addRow(self.tr("MT columns (ticked: system = column)"), self.mt_list)
         layout = QVBoxLayout(self)
         self.which = QLabel()
         layout.addWidget(self.which)
@@ -188,7 +202,10 @@ class MappingPage(QWizardPage):
             return
         path, fmt = tables[0]
         header, rows = table_preview(path, fmt)
-        self.which.setText(f"{Path(path).name} (first {len(rows)} rows)" + (f" — the same mapping is used for {len(tables) - 1} more" if len(tables) > 1 else ""))
+        which = self.tr("{file} (first %n row(s))", "", len(rows)).format(file=Path(path).name)
+        if len(tables) > 1:
+            which += self.tr(" — the same mapping is used for %n more", "", len(tables) - 1)
+        self.which.setText(which)
         self.preview.setColumnCount(len(header))
         self.preview.setHorizontalHeaderLabels(header)
         self.preview.setRowCount(len(rows))
@@ -197,7 +214,7 @@ class MappingPage(QWizardPage):
                 self.preview.setItem(r, c, QTableWidgetItem(value))
         for combo in self.combos.values():
             combo.clear()
-            combo.addItem(AUTO)
+            combo.addItem(self.tr("(auto)"))
             combo.addItems(header)
         self.mt_list.clear()
         for name in header:
@@ -213,7 +230,7 @@ class MappingPage(QWizardPage):
         values: dict[str, str | None] = {}
         for name, combo in self.combos.items():
             text = combo.currentText()
-            values[name] = None if text in (AUTO, "") else text
+            values[name] = None if combo.currentIndex() <= 0 or not text else text
         mt = {}
         for i in range(self.mt_list.count()):
             item = self.mt_list.item(i)
@@ -229,9 +246,9 @@ class MappingPage(QWizardPage):
 class AfterPage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
-        self.setTitle("After the import")
-        self.lookup = QCheckBox("Look every segment up in the project's TM")
-        self.translate = QCheckBox("Translate with Apertium (local MT) where a segment has no MT yet")
+        self.setTitle(self.tr("After the import"))
+        self.lookup = QCheckBox(self.tr("Look every segment up in the project's TM"))
+        self.translate = QCheckBox(self.tr("Translate with Apertium (local MT) where a segment has no MT yet"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.lookup)
         layout.addWidget(self.translate)
@@ -244,7 +261,7 @@ class ImportDialog(QWizard):
     def __init__(self, context: ProjectContext, parent: QWidget | None = None, files: list[str] | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.setWindowTitle("Import files")
+        self.setWindowTitle(self.tr("Import files"))
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.resize(820, 600)
         self.files = FilesPage(context.directory)
@@ -279,4 +296,4 @@ class ImportDialog(QWizard):
             "then_lookup": self.after.lookup.isChecked(),
             "then_translate": self.after.translate.isChecked(),
         }
-        return self.context.run_process("Import", work.import_files, options, self.context.message.emit)
+        return self.context.run_process(self.tr("Import"), work.import_files, options, self.context.message.emit)

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, QSortFilterProxyModel, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -48,6 +47,7 @@ from tmtprime.meteor.params import MODULES, TASK_NAMES, resolve_config
 from tmtprime.progress import Reporter
 from tmtprime.workflows.meteor_scoring import MeteorFilesResult, module_choice, score_files, score_pair
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.file_dialogs import open_file_name
 
 MODULE_COLOURS = {"exact": "#2f6fdb", "stem": "#2fa84f", "synonym": "#e39a1a", "paraphrase": "#a04fd1"}
 LANGUAGES = ("en", "cs", "de", "es", "fr", "da", "fi", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv", "tr", "other")
@@ -144,7 +144,7 @@ def legend() -> QLabel:
     items = " ".join(
         f"<span style='background:{colour};color:white'>&nbsp;{module}&nbsp;</span>" for module, colour in MODULE_COLOURS.items()
     )
-    return QLabel(f"Modules: {items}")
+    return QLabel(QCoreApplication.translate("MeteorView", "Modules: {items}").format(items=items))
 
 
 class MeteorView(QWidget):
@@ -161,46 +161,46 @@ class MeteorView(QWidget):
         self.lang = QComboBox()
         self.lang.addItems(LANGUAGES)
         self.task = QComboBox()
-        self.task.addItem("(language default)", None)
+        self.task.addItem(self.tr("(language default)"), None)
         for code, name in TASK_NAMES.items():
             self.task.addItem(f"{code} — {name}", code)
         self._default_modules: tuple[str, ...] = MODULES
         self.module_boxes = {m: QCheckBox(m) for m in MODULES}
         for box in self.module_boxes.values():
             box.setChecked(True)
-        self.custom_params = QCheckBox("custom α β γ δ")
+        self.custom_params = QCheckBox(self.tr("custom α β γ δ"))
         self.params = [QDoubleSpinBox(minimum=0.0, maximum=10.0, singleStep=0.05, decimals=2) for _ in range(4)]
         for spin, value in zip(self.params, (0.85, 0.2, 0.6, 0.75)):
             spin.setValue(value)
             spin.setEnabled(False)
         self.custom_params.toggled.connect(lambda on: [s.setEnabled(on) for s in self.params])
-        self.normalize = QCheckBox("normalize (-norm)")
+        self.normalize = QCheckBox(self.tr("normalize (-norm)"))
         self.normalize.setChecked(True)
-        self.paraphrase_file = QLineEdit(placeholderText="the language's table, if installed")
+        self.paraphrase_file = QLineEdit(placeholderText=self.tr("the language's table, if installed"))
         self.paraphrase_file.setReadOnly(True)
-        self.paraphrase_browse = QPushButton("Choose…")
+        self.paraphrase_browse = QPushButton(self.tr("Choose…"))
         self.paraphrase_browse.clicked.connect(self._choose_paraphrase_table)
         self.lang.currentTextChanged.connect(self._language_defaults)
         self.task.currentIndexChanged.connect(self._language_defaults)
-        options = QGroupBox("Options")
+        options = QGroupBox(self.tr("Options"))
         options_box = QVBoxLayout(options)
         form = QFormLayout()
         options_box.addLayout(form)
-        form.addRow("Language", self.lang)
-        form.addRow("Task", self.task)
+        form.addRow(self.tr("Language"), self.lang)
+        form.addRow(self.tr("Task"), self.task)
         mods = QHBoxLayout()
         for box in self.module_boxes.values():
             mods.addWidget(box)
-        form.addRow("Modules", mods)
+        form.addRow(self.tr("Modules"), mods)
         params = QHBoxLayout()
         params.addWidget(self.custom_params)
         for spin in self.params:
             params.addWidget(spin)
-        form.addRow("Parameters", params)
+        form.addRow(self.tr("Parameters"), params)
         table = QHBoxLayout()
         table.addWidget(self.paraphrase_file, 1)
         table.addWidget(self.paraphrase_browse)
-        form.addRow("Paraphrase table", table)
+        form.addRow(self.tr("Paraphrase table"), table)
         form.addRow("", self.normalize)
         self.config_text = QLabel()
         self.config_text.setWordWrap(True)
@@ -209,10 +209,10 @@ class MeteorView(QWidget):
         options_box.addStretch(1)
 
         # sentence pair
-        self.hypothesis = QLineEdit(placeholderText="Hypothesis (the translation to score)")
-        self.references = QPlainTextEdit(placeholderText="Reference(s), one per line — the best one wins")
+        self.hypothesis = QLineEdit(placeholderText=self.tr("Hypothesis (the translation to score)"))
+        self.references = QPlainTextEdit(placeholderText=self.tr("Reference(s), one per line — the best one wins"))
         self.references.setMaximumHeight(80)
-        self.score_button = QPushButton("Score")
+        self.score_button = QPushButton(self.tr("Score"))
         self.score_button.setDefault(True)
         self.score_button.clicked.connect(self.score_pair)
         self.hypothesis.returnPressed.connect(self.score_pair)
@@ -223,7 +223,8 @@ class MeteorView(QWidget):
         self.result.setFont(big)
         self.parts = QLabel()
         self.matches = QTableWidget(0, 4)
-        self.matches.setHorizontalHeaderLabels(["hyp content", "hyp function", "ref content", "ref function"])
+        self.matches.setHorizontalHeaderLabels([self.tr("hyp content"), self.tr("hyp function"), self.tr("ref content"),
+                                                self.tr("ref function")])  # fmt: skip
         self.matches.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.matches.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.matches.setMaximumHeight(150)
@@ -234,9 +235,9 @@ class MeteorView(QWidget):
         pair_tab = QWidget()
         pv = QVBoxLayout(pair_tab)
         pair_form = QGridLayout()
-        pair_form.addWidget(QLabel("Hypothesis"), 0, 0)
+        pair_form.addWidget(QLabel(self.tr("Hypothesis")), 0, 0)
         pair_form.addWidget(self.hypothesis, 0, 1)
-        pair_form.addWidget(QLabel("References"), 1, 0, Qt.AlignmentFlag.AlignTop)
+        pair_form.addWidget(QLabel(self.tr("References")), 1, 0, Qt.AlignmentFlag.AlignTop)
         pair_form.addWidget(self.references, 1, 1)
         pair_form.addWidget(self.score_button, 1, 2, Qt.AlignmentFlag.AlignBottom)
         pv.addLayout(pair_form)
@@ -244,7 +245,7 @@ class MeteorView(QWidget):
         left = QVBoxLayout()
         left.addWidget(self.result)
         left.addWidget(self.parts)
-        left.addWidget(QLabel("Matches per module"))
+        left.addWidget(QLabel(self.tr("Matches per module")))
         left.addWidget(self.matches)
         left.addStretch(1)
         scores.addLayout(left, 2)
@@ -255,29 +256,29 @@ class MeteorView(QWidget):
         pv.addLayout(scores, 1)
 
         # batch
-        self.hyp_file = QLineEdit(placeholderText="hypotheses, one segment per line")
-        self.ref_file = QLineEdit(placeholderText="references, one segment per line")
+        self.hyp_file = QLineEdit(placeholderText=self.tr("hypotheses, one segment per line"))
+        self.ref_file = QLineEdit(placeholderText=self.tr("references, one segment per line"))
         self.refs_per_hyp = QComboBox()
         self.refs_per_hyp.addItems([str(n) for n in range(1, 6)])
         batch_tab = QWidget()
         bv = QVBoxLayout(batch_tab)
         files = QGridLayout()
-        for row, (label, edit) in enumerate((("Hypotheses", self.hyp_file), ("References", self.ref_file))):
+        for row, (label, edit) in enumerate(((self.tr("Hypotheses"), self.hyp_file), (self.tr("References"), self.ref_file))):
             files.addWidget(QLabel(label), row, 0)
             files.addWidget(edit, row, 1)
-            browse = QPushButton("Browse…")
+            browse = QPushButton(self.tr("Browse…"))
             browse.clicked.connect(lambda _=False, e=edit: self._browse(e))
             files.addWidget(browse, row, 2)
-        files.addWidget(QLabel("References per segment (-r)"), 2, 0)
+        files.addWidget(QLabel(self.tr("References per segment (-r)")), 2, 0)
         files.addWidget(self.refs_per_hyp, 2, 1, Qt.AlignmentFlag.AlignLeft)
-        self.batch_button = QPushButton("Score files")
+        self.batch_button = QPushButton(self.tr("Score files"))
         self.batch_button.clicked.connect(self.score_files)
         files.addWidget(self.batch_button, 2, 2)
         bv.addLayout(files)
         self.corpus = QLabel()
         bv.addWidget(self.corpus)
         self.batch_model = QStandardItemModel(0, 6)
-        self.batch_model.setHorizontalHeaderLabels(["#", "Score", "P", "R", "Penalty", "Hypothesis"])
+        self.batch_model.setHorizontalHeaderLabels(["#", self.tr("Score"), "P", "R", self.tr("Penalty"), self.tr("Hypothesis")])
         self.batch_proxy = QSortFilterProxyModel()
         self.batch_proxy.setSourceModel(self.batch_model)
         self.batch_proxy.setSortRole(Qt.ItemDataRole.UserRole)
@@ -290,8 +291,8 @@ class MeteorView(QWidget):
         bv.addWidget(self.batch_table, 1)
 
         self.modes = QTabWidget()
-        self.modes.addTab(pair_tab, "Sentence pair")
-        self.modes.addTab(batch_tab, "Score two files")
+        self.modes.addTab(pair_tab, self.tr("Sentence pair"))
+        self.modes.addTab(batch_tab, self.tr("Score two files"))
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(options)
         split.addWidget(self.modes)
@@ -323,12 +324,14 @@ class MeteorView(QWidget):
             spin.setValue(value)
         weights = " ".join(f"{w:g}" for w in config.weights)
         self.config_text.setText(
-            f"{config.language}, task {config.task}: α {config.alpha:g} β {config.beta:g} γ {config.gamma:g} "
-            f"δ {config.delta:g}, weights {weights}" + "".join(f"<br>{reason}" for reason in choice.missing.values())
-        )
+            self.tr("{language}, task {task}: α {alpha} β {beta} γ {gamma} δ {delta}, weights {weights}").format(
+                language=config.language, task=config.task, alpha=f"{config.alpha:g}", beta=f"{config.beta:g}",
+                gamma=f"{config.gamma:g}", delta=f"{config.delta:g}", weights=weights)
+            + "".join(f"<br>{reason}" for reason in choice.missing.values())
+        )  # fmt: skip
 
     def _choose_paraphrase_table(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Paraphrase table (Meteor's format)", self.paraphrase_file.text())
+        path = open_file_name(self, self.tr("Paraphrase table (Meteor's format)"), self.paraphrase_file.text())
         if path:
             self.paraphrase_file.setText(path)
             self._language_defaults()
@@ -360,7 +363,7 @@ class MeteorView(QWidget):
                 self.lang.setCurrentText(lang)
 
     def _browse(self, edit: QLineEdit) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Segments file", edit.text())
+        path = open_file_name(self, self.tr("Segments file"), edit.text())
         if path:
             edit.setText(path)
 
@@ -371,7 +374,7 @@ class MeteorView(QWidget):
         hyp = self.hypothesis.text()
         refs = self.references.toPlainText().splitlines()
         if not any(r.strip() for r in refs):
-            self.context.message.emit("type at least one reference")
+            self.context.message.emit(self.tr("type at least one reference"))
             return False
         scorer = self._scorer_for(self.options())
         return self.context.runner.start("Meteor", lambda reporter: score_pair(scorer, hyp, refs, reporter), self.show_score)
@@ -380,10 +383,11 @@ class MeteorView(QWidget):
         self.last_score = score
         self.result.setText(f"<b>Meteor {score.score:.4f}</b>")
         self.parts.setText(
-            f"P {score.precision:.4f} · R {score.recall:.4f} · Fmean {score.fmean:.4f} · "
-            f"penalty {score.penalty:.4f} · chunks {score.chunks:g} · fragmentation {score.fragmentation:.4f}"
-            + (f" · best reference #{score.ref_index + 1}" if score.ref_index else "")
-        )
+            self.tr("P {p} · R {r} · Fmean {f} · penalty {penalty} · chunks {chunks} · fragmentation {frag}").format(
+                p=f"{score.precision:.4f}", r=f"{score.recall:.4f}", f=f"{score.fmean:.4f}", penalty=f"{score.penalty:.4f}",
+                chunks=f"{score.chunks:g}", frag=f"{score.fragmentation:.4f}")
+            + (self.tr(" · best reference #{n}").format(n=score.ref_index + 1) if score.ref_index else "")
+        )  # fmt: skip
         matches = score.matches()
         self.matches.setRowCount(len(matches))
         self.matches.setVerticalHeaderLabels(list(matches))
@@ -405,14 +409,14 @@ class MeteorView(QWidget):
         def work(reporter: Reporter) -> MeteorFilesResult:
             return score_files(scorer, hyp_path, ref_path, refs_per_segment=n_refs, reporter=reporter)
 
-        return self.context.runner.start("Meteor batch", work, self._show_batch)
+        return self.context.runner.start(self.tr("Meteor batch"), work, self._show_batch)
 
     def _show_batch(self, result: MeteorFilesResult) -> None:
         hyps, scores, corpus = result.hyps, result.segments, result.total
         self.corpus.setText(
-            f"<b>Final score {corpus.score:.4f}</b> over {len(scores)} segments · P {corpus.precision:.4f} · "
-            f"R {corpus.recall:.4f} · penalty {corpus.penalty:.4f}"
-        )
+            self.tr("<b>Final score {score}</b> over %n segment(s) · P {p} · R {r} · penalty {penalty}", "", len(scores)).format(
+                score=f"{corpus.score:.4f}", p=f"{corpus.precision:.4f}", r=f"{corpus.recall:.4f}", penalty=f"{corpus.penalty:.4f}")
+        )  # fmt: skip
         model = self.batch_model
         model.removeRows(0, model.rowCount())
         for i, (hyp, s) in enumerate(zip(hyps, scores)):

@@ -15,7 +15,19 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,22 +57,40 @@ from tmtprime.gui.candidates import DetailPane
 from tmtprime.gui.file_dialogs import save_file_name
 
 PAGE = 200
-COLUMNS = ("Document", "#", "Source", "Recommended text", "System", "Band", "Confidence", "Fuzzy")
-ANY = "(any)"
+COLUMNS = (
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Document"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "#"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Source"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Recommended text"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "System"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Band"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Confidence"),
+    QT_TRANSLATE_NOOP("SegmentTableModel", "Fuzzy"),
+)
+"""Column names (English, as the code refers to them); the header shows them translated."""
+ANY = QT_TRANSLATE_NOOP("SegmentsView", "(any)")
+"""The filter entry that keeps every value (shown translated: :func:`any_label`)."""
 TYPING_PAUSE_MS = 250
 """The text filter applies once typing pauses this long."""
+
+def any_label() -> str:
+    """The "(any)" entry of the filter boxes in the user's language."""
+    return QCoreApplication.translate("SegmentsView", ANY)
+
 
 def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentLine
     """How rows sort by ``column``: numbers as numbers (blanks last), text case-insensitively."""
     name = COLUMNS[column]
     if name in ("#", "Confidence", "Fuzzy"):
-
-        def number(row: SegmentLine) -> tuple[bool, float]:
-            value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
-            return (value is None, value or 0.0)
-
-        return number
+        return lambda row: _number_key(row, name)
     return lambda row: SegmentTableModel._display(row, column).casefold()
+
+
+def _number_key(row: SegmentLine, name: str) -> tuple[bool, float]:
+    """A numeric column's sort key (blanks last). A module function: pyside6-lupdate loses the class
+    context of every later ``self.tr`` after a function nested in an ``if``."""
+    value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
+    return (value is None, value or 0.0)
 
 
 def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
@@ -220,7 +250,7 @@ class SegmentTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return QCoreApplication.translate("SegmentTableModel", COLUMNS[section])
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -253,7 +283,7 @@ class SegmentTableModel(QAbstractTableModel):
         if col == 4:
             if row.pick is None:
                 return ""
-            return row.system + (" (yours)" if row.pick.overridden else "")
+            return row.system + (QCoreApplication.translate("SegmentTableModel", " (yours)") if row.pick.overridden else "")
         if col == 5:
             return row.band
         if col == 6:
@@ -305,19 +335,19 @@ class SegmentsView(QWidget):
         self.band = QComboBox()
         self.min_conf = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.05, decimals=2, value=0.0)
         self.max_conf = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.05, decimals=2, value=1.0)
-        self.text = QLineEdit(placeholderText="Find in source or recommended text", clearButtonEnabled=True)
+        self.text = QLineEdit(placeholderText=self.tr("Find in source or recommended text"), clearButtonEnabled=True)
         self.role = QComboBox()
-        self.role.addItem("Documents", "document")
-        self.role.addItem("Dev data", "dev")
-        self.role.addItem("All", None)
+        self.role.addItem(self.tr("Documents"), "document")
+        self.role.addItem(self.tr("Dev data"), "dev")
+        self.role.addItem(self.tr("All"), None)
         self.count = QLabel()
         bar = QHBoxLayout()
-        for label, w in (("Show", self.role), ("Document", self.document), ("System", self.system), ("Band", self.band),
-                         ("Confidence", self.min_conf), ("to", self.max_conf)):  # fmt: skip
+        for label, w in ((self.tr("Show"), self.role), (self.tr("Document"), self.document), (self.tr("System"), self.system),
+                         (self.tr("Band"), self.band), (self.tr("Confidence"), self.min_conf), (self.tr("to"), self.max_conf)):  # fmt: skip
             bar.addWidget(QLabel(label))
             bar.addWidget(w)
         bar.addWidget(self.text, 1)
-        export = QPushButton("Export…")
+        export = QPushButton(self.tr("Export…"))
         export.clicked.connect(self.export_dialog)
         bar.addWidget(export)
         for combo in (self.document, self.system, self.band, self.role):
@@ -354,10 +384,11 @@ class SegmentsView(QWidget):
         system = self.system.currentText()
         band = self.band.currentText()
         document = self.document.currentText()
+        none = ("", any_label())
         return SegmentQuery(
-            document=None if document in ("", ANY) else document,
-            system=None if system in ("", ANY) else system,
-            band=None if band in ("", ANY) else band,
+            document=None if document in none else document,
+            system=None if system in none else system,
+            band=None if band in none else band,
             min_confidence=self.min_conf.value(),
             max_confidence=self.max_conf.value(),
             text=self.text.text().strip(),
@@ -385,12 +416,12 @@ class SegmentsView(QWidget):
             return  # a newer read is under way
         self.loading_bands = False
         if isinstance(bands, TmtprimeError):
-            self.context.message.emit(f"bands not shown: {bands}")
+            self.context.message.emit(self.tr("bands not shown: {error}").format(error=bands))
             bands = None
         assert bands is None or isinstance(bands, PickBands)
         self.model.set_bands(bands)
         _refill(self.band, bands.names if bands else [])
-        if self.band.currentText() not in ("", ANY):
+        if self.band.currentText() not in ("", any_label()):
             self.apply_filter()
 
     def _shortcuts(self) -> None:
@@ -436,9 +467,11 @@ class SegmentsView(QWidget):
         self.detail.show_row(None)
 
     def _update_count(self) -> None:
-        more = "+" if self.model.canFetchMore(QModelIndex()) else ""
         n = self.model.rowCount()
-        self.count.setText(f"{n}{more} segment{'' if n == 1 and not more else 's'} shown")
+        if self.model.canFetchMore(QModelIndex()):
+            self.count.setText(self.tr("%n+ segments shown", "", n))
+        else:
+            self.count.setText(self.tr("%n segment(s) shown", "", n))
 
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -461,7 +494,9 @@ class SegmentsView(QWidget):
         self._read_bands()
         self.detail.show_row(line)
         edited = text is not None and line.pick is not None and line.pick.candidate.origin == "edited"
-        self.context.message.emit(f"your {'text' if edited else 'pick'} is stored; exports and the analysis use it")
+        stored = self.tr("your text is stored; exports and the analysis use it") if edited else self.tr(
+            "your pick is stored; exports and the analysis use it")
+        self.context.message.emit(stored)
         self.context.overrides_changed.emit()
 
     def export_dialog(self) -> None:
@@ -476,7 +511,7 @@ class SegmentsView(QWidget):
         def work(store: Store, reporter) -> str:  # noqa: ANN001 - Reporter
             return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).render()
 
-        return self.context.run(f"Export {fmt}", work, self.context.message.emit, changes_data=False)
+        return self.context.run(self.tr("Export {format}").format(format=fmt), work, self.context.message.emit, changes_data=False)
 
 
 class ExportDialog(QDialog):
@@ -485,18 +520,18 @@ class ExportDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, directory: str = "") -> None:
         super().__init__(parent)
         self.directory = directory
-        self.setWindowTitle("Export picks")
+        self.setWindowTitle(self.tr("Export picks"))
         self.format = QComboBox()
         self.format.addItems(list(EXPORT_FORMATS))
         self.path = QLineEdit()
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self.browse_files)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         form = QFormLayout(self)
-        form.addRow("Format", self.format)
-        form.addRow("File", row)
+        form.addRow(self.tr("Format"), self.format)
+        form.addRow(self.tr("File"), row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -504,7 +539,7 @@ class ExportDialog(QDialog):
 
     def browse_files(self) -> None:
         suffix = {"xliff": "xlf", "xliff2": "xlf"}.get(self.format.currentText(), self.format.currentText())
-        path = save_file_name(self, "Export to", str(Path(self.directory) / f"picks.{suffix}"))
+        path = save_file_name(self, self.tr("Export to"), str(Path(self.directory) / f"picks.{suffix}"))
         if path:
             self.path.setText(path)
 
@@ -513,7 +548,7 @@ def _refill(combo: QComboBox, items: list[str]) -> None:
     current = combo.currentText()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItem(ANY)
+    combo.addItem(any_label())
     combo.addItems(items)
-    combo.setCurrentText(current if current in items else ANY)
+    combo.setCurrentText(current if current in items else any_label())
     combo.blockSignals(False)

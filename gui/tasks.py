@@ -136,7 +136,7 @@ class TaskRunner(QObject):
         """Ask the running task to stop at its next check."""
         if self._reporter is not None:
             self._reporter.request_cancel()
-            self.status.emit("cancelling…")
+            self.status.emit(self.tr("cancelling…"))
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until the worker is idle (tests, closing the window)."""
@@ -167,7 +167,7 @@ class TaskRunner(QObject):
             if on_done is not None:
                 on_done(result)
         finally:
-            self.ended.emit("done", f"{self.title}: done")
+            self.ended.emit("done", self.tr("{task}: done").format(task=self.title))
             self._next()
 
     @Slot(str)
@@ -179,5 +179,5 @@ class TaskRunner(QObject):
     @Slot()
     def _cancelled(self) -> None:
         self._end()
-        self.ended.emit("cancelled", f"{self.title}: cancelled, nothing was changed")
+        self.ended.emit("cancelled", self.tr("{task}: cancelled, nothing was changed").format(task=self.title))
         self._next()

@@ -14,7 +14,7 @@ import html
 from typing import Any
 
 from matplotlib.figure import Figure
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -37,7 +37,12 @@ from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 
 
-NO_MODEL = "No model in this project yet."
+NO_MODEL = QT_TRANSLATE_NOOP("TrainingView", "No model in this project yet.")
+
+
+def _tr(text: str) -> str:
+    """``text`` in the user's language (the training view's strings outside its class)."""
+    return QCoreApplication.translate("TrainingView", text)
 
 
 def worse_than_best_single(cv: dict[str, Any]) -> str | None:
@@ -46,12 +51,16 @@ def worse_than_best_single(cv: dict[str, Any]) -> str | None:
     if gap is None or gap >= 0:
         return None
     best = cv.get("best_single")
-    system = f"always taking <b>{html.escape(best)}</b>" if best else "always taking the best single system"
-    return (
-        f"<b>This model is worse than {system}</b>: its picks need more post-editing on the dev data "
-        f"(it closes {100 * gap:.1f} % of the gap to the best possible picks). Do not recommend with it; "
-        "train on more or more varied development data, or use another model."
-    )
+    if best:
+        system = QCoreApplication.translate("TrainingView", "always taking <b>{system}</b>").format(system=html.escape(best))
+    else:
+        system = QCoreApplication.translate("TrainingView", "always taking the best single system")
+    return QCoreApplication.translate(
+        "TrainingView",
+        "<b>This model is worse than {system}</b>: its picks need more post-editing on the dev data "
+        "(it closes {percent} % of the gap to the best possible picks). Do not recommend with it; "
+        "train on more or more varied development data, or use another model.",
+    ).format(system=system, percent=f"{100 * gap:.1f}")
 
 
 def decision_points(card: dict[str, Any]) -> list[dict[str, float]]:
@@ -71,9 +80,9 @@ def precision_recall_figure(data: tuple[list[dict[str, float]], int | None], fig
     if chosen is not None and points:
         p = points[chosen]
         ax.plot([p["recall"]], [p["precision"]], marker="o", markersize=12, markerfacecolor="none", color="#d03030")
-    ax.set_xlabel("recall (MT outputs that beat the TM match)")
-    ax.set_ylabel("precision")
-    ax.set_title("MT over TM match (cross-validated)")
+    ax.set_xlabel(QCoreApplication.translate("TrainingView", "recall (MT outputs that beat the TM match)"))
+    ax.set_ylabel(QCoreApplication.translate("TrainingView", "precision"))
+    ax.set_title(QCoreApplication.translate("TrainingView", "MT over TM match (cross-validated)"))
     ax.set_xlim(0, 1.02)
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
@@ -94,14 +103,14 @@ class TrainingView(QWidget):
 
         self.models = QComboBox()
         self.models.currentTextChanged.connect(self.show_model)
-        self.train_button = QPushButton("Train on the dev data")
+        self.train_button = QPushButton(self.tr("Train on the dev data"))
         self.train_button.clicked.connect(self.train)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Model"))
+        top.addWidget(QLabel(self.tr("Model")))
         top.addWidget(self.models, 1)
         top.addWidget(self.train_button)
 
-        self.summary = QLabel(NO_MODEL)
+        self.summary = QLabel(_tr(NO_MODEL))
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.needs = QLabel()
@@ -115,22 +124,22 @@ class TrainingView(QWidget):
         self.warning.setStyleSheet("color: #d03030")
         self.warning.setVisible(False)
         self.ter_table = QTableWidget(0, 2)
-        self.ter_table.setHorizontalHeaderLabels(["Mean sentence TER of", "TER"])
+        self.ter_table.setHorizontalHeaderLabels([self.tr("Mean sentence TER of"), self.tr("TER")])
         self.ter_table.verticalHeader().setVisible(False)
         self.ter_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ter_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.curve = ChartView("Precision-recall")
+        self.curve = ChartView(self.tr("Precision-recall"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider_text = QLabel()
         self.slider_text.setTextFormat(Qt.TextFormat.RichText)
         self.slider_text.setWordWrap(True)
-        self.apply_button = QPushButton("Apply to the documents")
+        self.apply_button = QPushButton(self.tr("Apply to the documents"))
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(self.apply_threshold)
-        precision = QGroupBox("Precision of MT over the TM match")
+        precision = QGroupBox(self.tr("Precision of MT over the TM match"))
         pv = QVBoxLayout(precision)
         pv.addWidget(self.slider)
         pv.addWidget(self.slider_text)
@@ -174,7 +183,7 @@ class TrainingView(QWidget):
         self.needs.setText(self.problem or "")
         self.needs.setVisible(self.problem is not None)
         self.train_button.setEnabled(store is not None and self.problem is None)
-        self.train_button.setToolTip(self.problem or "train a model on the project's development data")
+        self.train_button.setToolTip(self.problem or self.tr("train a model on the project's development data"))
         self.models.blockSignals(True)
         self.models.clear()
         self.models.addItems(names)
@@ -188,11 +197,11 @@ class TrainingView(QWidget):
         store = self.context.store
         if store is None or not name:
             self.card, self.points, self.model_name = None, [], None
-            self.summary.setText(NO_MODEL)
+            self.summary.setText(_tr(NO_MODEL))
             self.warning.setVisible(False)
             self.ter_table.setRowCount(0)
             self._cost_text = ""
-            self.curve.clear("Train a model to see its precision-recall curve.")
+            self.curve.clear(self.tr("Train a model to see its precision-recall curve."))
             self.slider_text.setText("")
             self.slider.setEnabled(False)
             self.apply_button.setEnabled(False)
@@ -203,11 +212,13 @@ class TrainingView(QWidget):
         data = self.card.get("data", {})
         facts = [f"<b>{html.escape(name)}</b>"]
         if data:
-            facts.append(f"trained on {data.get('segments', '?')} segments, {data.get('documents', '?')} documents; "
-                         f"systems {html.escape(', '.join(data.get('systems', [])))}")
+            facts.append(self.tr("trained on {segments} segments, {documents} documents; systems {systems}").format(
+                segments=data.get("segments", "?"), documents=data.get("documents", "?"),
+                systems=html.escape(", ".join(data.get("systems", [])))))  # fmt: skip
         if "gap_closed" in cv:
-            facts.append(f"gap to the oracle closed <b>{100 * cv['gap_closed']:.1f} %</b> · ECE {cv.get('ece', float('nan')):.3f} · "
-                         f"r(confidence, TER) {cv.get('pearson_confidence_ter', float('nan')):+.3f}")
+            facts.append(self.tr("gap to the oracle closed <b>{percent} %</b> · ECE {ece} · r(confidence, TER) {r}").format(
+                percent=f"{100 * cv['gap_closed']:.1f}", ece=f"{cv.get('ece', float('nan')):.3f}",
+                r=f"{cv.get('pearson_confidence_ter', float('nan')):+.3f}"))  # fmt: skip
         self.summary.setText("<br>".join(facts))
         self.warning.setText(worse_than_best_single(cv) or "")
         self.warning.setVisible(bool(self.warning.text()))
@@ -235,25 +246,26 @@ class TrainingView(QWidget):
     @Slot(int)
     def _slider_moved(self, index: int) -> None:
         if not self.points:
-            self.curve.clear("The model card has no MT-over-TM decisions (no TM matches of fuzzy ≥ 50 in the dev data).")
+            self.curve.clear(self.tr("The model card has no MT-over-TM decisions (no TM matches of fuzzy ≥ 50 in the dev data)."))
             self.slider_text.setText("")
             return
         p = self.points[index]
         self.curve.draw(precision_recall_figure, (self.points, index))
         self.slider_text.setText(
-            f"MT over the TM match when at least <b>{p['threshold']:.2f}</b> sure: precision <b>{p['precision']:.2f}</b>, "
-            f"recall {p['recall']:.2f} — <b>{int(p['decided_mt'])}</b> of the dev segments go to MT "
-            f"({int(p['positives'])} would be better with MT).{self._cost_text}"
-        )
+            self.tr("MT over the TM match when at least <b>{threshold}</b> sure: precision <b>{precision}</b>, "
+                    "recall {recall} — <b>{to_mt}</b> of the dev segments go to MT ({better} would be better with MT).").format(
+                threshold=f"{p['threshold']:.2f}", precision=f"{p['precision']:.2f}", recall=f"{p['recall']:.2f}",
+                to_mt=int(p["decided_mt"]), better=int(p["positives"]))
+            + self._cost_text
+        )  # fmt: skip
 
     @Slot(object)
     def _analysis_changed(self, est) -> None:  # noqa: ANN001 - CostEstimate
         tmt = est.plan("tmtprime")
         mt = sum(v["segments"] for s, v in tmt.by_system.items() if s in _mt_systems(est))
-        self._cost_text = (
-            f"<br>Documents now: <b>{mt}</b> of {est.segments} segments picked from MT, "
-            f"TMTprime estimate <b>{tmt.cost:,.2f} {est.currency}</b>."
-        )
+        self._cost_text = self.tr(
+            "<br>Documents now: <b>{mt}</b> of {segments} segments picked from MT, TMTprime estimate <b>{cost} {currency}</b>."
+        ).format(mt=mt, segments=est.segments, cost=f"{tmt.cost:,.2f}", currency=est.currency)
         self._slider_moved(self.slider.value())
 
     # -- work ------------------------------------------------------------------------------
@@ -266,10 +278,10 @@ class TrainingView(QWidget):
             return False
 
         def done(name: str) -> None:
-            self.context.message.emit(f"trained model {name!r}")
+            self.context.message.emit(self.tr("trained model {name}").format(name=repr(name)))
             self.reload(select=name)
 
-        return self.context.run_process("Training", work.train, {}, done)
+        return self.context.run_process(self.tr("Training"), work.train, {}, done)
 
     @Slot()
     def apply_threshold(self) -> bool:
@@ -278,7 +290,7 @@ class TrainingView(QWidget):
             return False
         threshold = float(self.points[self.slider.value()]["threshold"])
         options = {"model": self.model_name, "mt_threshold": threshold}
-        return self.context.run_process("Recommend", work.recommend, options, self.context.message.emit)
+        return self.context.run_process(self.tr("Recommend"), work.recommend, options, self.context.message.emit)
 
 
 def _mt_systems(est) -> set[str]:  # noqa: ANN001

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Slot
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -35,8 +35,13 @@ from tmtprime.gui.file_dialogs import open_file_name, save_file_name
 
 APP_TITLE = "TMTprime"
 MAX_RECENT = 8
-PROJECT_FILTER = "TMTprime projects (*.db *.sqlite);;All files (*)"
+
 LANGUAGES = ["en", "es", "ca", "gl", "fr", "de", "it", "pt", "nl", "cs", "ar", "ro", "tr", "da", "fi", "hu", "no", "ru", "sv"]
+
+
+def project_filter() -> str:
+    """The file-dialog filter of project files, in the user's language."""
+    return QCoreApplication.translate("MainWindow", "TMTprime projects (*.db *.sqlite);;All files (*)")
 
 
 def window_title(project_name: str | None) -> str:
@@ -49,9 +54,9 @@ class NewProjectDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, directory: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("New project")
+        self.setWindowTitle(self.tr("New project"))
         self.path = QLineEdit(str(Path(directory or Path.home()) / "project.db"))
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         self.source = QComboBox(editable=True)
         self.target = QComboBox(editable=True)
@@ -64,16 +69,16 @@ class NewProjectDialog(QDialog):
         h.setContentsMargins(0, 0, 0, 0)
         h.addWidget(self.path, 1)
         h.addWidget(browse)
-        form.addRow("Project file", row)
-        form.addRow("Source language", self.source)
-        form.addRow("Target language", self.target)
+        form.addRow(self.tr("Project file"), row)
+        form.addRow(self.tr("Source language"), self.source)
+        form.addRow(self.tr("Target language"), self.target)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
     def _browse(self) -> None:
-        path = save_file_name(self, "New project", self.path.text(), PROJECT_FILTER)
+        path = save_file_name(self, self.tr("New project"), self.path.text(), project_filter())
         if path:
             self.path.setText(path)
 
@@ -83,14 +88,15 @@ class OpenProjectDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, recent: list[str], directory: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open project")
+        self.setWindowTitle(self.tr("Open project"))
         self.directory = directory
         self.where = QComboBox(editable=True)
         self.where.addItems(recent)
         self.where.setCurrentText("")
-        self.where.lineEdit().setPlaceholderText("project file, or database URL such as postgresql+psycopg://user@host/db")
+        self.where.lineEdit().setPlaceholderText(
+            self.tr("project file, or database URL such as postgresql+psycopg://user@host/db"))
         self.where.setMinimumWidth(520)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self.browse_files)
         row = QWidget()
         h = QHBoxLayout(row)
@@ -98,9 +104,9 @@ class OpenProjectDialog(QDialog):
         h.addWidget(self.where, 1)
         h.addWidget(browse)
         form = QFormLayout(self)
-        form.addRow("Project", row)
-        note = QLabel("A password in a URL is used for this session only; it is never saved. "
-                      "Without one, PGPASSWORD or ~/.pgpass is used, or you are asked.")  # fmt: skip
+        form.addRow(self.tr("Project"), row)
+        note = QLabel(self.tr("A password in a URL is used for this session only; it is never saved. "
+                              "Without one, PGPASSWORD or ~/.pgpass is used, or you are asked."))  # fmt: skip
         note.setWordWrap(True)
         note.setStyleSheet("color: gray")
         form.addRow(note)
@@ -110,7 +116,7 @@ class OpenProjectDialog(QDialog):
         form.addRow(buttons)
 
     def browse_files(self) -> None:
-        path = open_file_name(self, "Open project", self.directory, PROJECT_FILTER)
+        path = open_file_name(self, self.tr("Open project"), self.directory, project_filter())
         if path:
             self.where.setCurrentText(path)
             self.accept()
@@ -142,10 +148,10 @@ class MainWindow(QMainWindow):
         self.meteor = MeteorView(self.context)
         self.tabs = QTabWidget(documentMode=True)
         for view, label in (
-            (self.analysis, "Analysis"),
-            (self.segments, "Segments"),
-            (self.training, "Training"),
-            (self.meteor, "Meteor"),
+            (self.analysis, self.tr("Analysis")),
+            (self.segments, self.tr("Segments")),
+            (self.training, self.tr("Training")),
+            (self.meteor, self.tr("Meteor")),
         ):
             self.tabs.addTab(view, label)
         self.setCentralWidget(self.tabs)
@@ -183,30 +189,32 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
-        self.act_new = self._action("&New project…", self.new_project, K.New, "create a project file")
-        self.act_open = self._action("&Open project…", self.open_project_dialog, K.Open, "open a project file or database URL")
-        self.act_import = self._action("&Import files…", self.import_dialog, "Ctrl+I", "import documents, dev data or a TM")
-        self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E", "write the picks as CSV, JSON, XLIFF or TMX")
-        self.act_close = self._action("&Close project", lambda: self.context.set_store(None), "Ctrl+W")
-        self.act_quit = self._action("&Quit", self.close, K.Quit)
-        self.act_lookup = self._action("TM &lookup", self.analysis.run_lookup, "Ctrl+L", "find TM matches for every segment")
-        self.act_translate = self._action("Machine &translation (Apertium)", self.analysis.run_translate, "Ctrl+M")
-        self.act_recommend = self._action("&Recommend", self.analysis.run_recommend, "Ctrl+R", "pick a candidate per segment")
-        self.act_train = self._action("&Train model", self.training.train, "Ctrl+T", "train on the dev data")
-        self.act_cancel = self._action("&Cancel task", self.context.runner.cancel, "Esc")
-        self.act_refresh = self._action("Re&fresh", self.refresh, QKeySequence.StandardKey.Refresh,
-                                        "show what other processes changed in the project")  # fmt: skip
+        self.act_new = self._action(self.tr("&New project…"), self.new_project, K.New, self.tr("create a project file"))
+        self.act_open = self._action(self.tr("&Open project…"), self.open_project_dialog, K.Open,
+                                     self.tr("open a project file or database URL"))  # fmt: skip
+        self.act_import = self._action(self.tr("&Import files…"), self.import_dialog, "Ctrl+I", self.tr("import documents, dev data or a TM"))
+        self.act_export = self._action(self.tr("&Export…"), self.export_dialog, "Ctrl+E",
+                                       self.tr("write the picks as CSV, JSON, XLIFF or TMX"))  # fmt: skip
+        self.act_close = self._action(self.tr("&Close project"), lambda: self.context.set_store(None), "Ctrl+W")
+        self.act_quit = self._action(self.tr("&Quit"), self.close, K.Quit)
+        self.act_lookup = self._action(self.tr("TM &lookup"), self.analysis.run_lookup, "Ctrl+L", self.tr("find TM matches for every segment"))
+        self.act_translate = self._action(self.tr("Machine &translation (Apertium)"), self.analysis.run_translate, "Ctrl+M")
+        self.act_recommend = self._action(self.tr("&Recommend"), self.analysis.run_recommend, "Ctrl+R", self.tr("pick a candidate per segment"))
+        self.act_train = self._action(self.tr("&Train model"), self.training.train, "Ctrl+T", self.tr("train on the dev data"))
+        self.act_cancel = self._action(self.tr("&Cancel task"), self.context.runner.cancel, "Esc")
+        self.act_refresh = self._action(self.tr("Re&fresh"), self.refresh, QKeySequence.StandardKey.Refresh,
+                                        self.tr("show what other processes changed in the project"))  # fmt: skip
         self.act_cancel.setEnabled(False)
         self.project_actions = [self.act_import, self.act_export, self.act_close, self.act_lookup,
                                 self.act_translate, self.act_recommend, self.act_train, self.act_refresh]  # fmt: skip
 
     def _build_project_bar(self) -> None:
-        bar = QToolBar("Project", objectName="project-bar", movable=False)
+        bar = QToolBar(self.tr("Project"), objectName="project-bar", movable=False)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         bar.addAction(self.act_new)
         bar.addAction(self.act_open)
-        self.recent_menu = QMenu("Open &recent", self)
-        recent = QToolButton(text="Recent", popupMode=QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.recent_menu = QMenu(self.tr("Open &recent"), self)
+        recent = QToolButton(text=self.tr("Recent"), popupMode=QToolButton.ToolButtonPopupMode.InstantPopup)
         recent.setMenu(self.recent_menu)
         bar.addWidget(recent)
         bar.addSeparator()
@@ -225,7 +233,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         menu = self.menuBar()
-        file = menu.addMenu("&File")
+        file = menu.addMenu(self.tr("&File"))
         for a in (self.act_new, self.act_open):
             file.addAction(a)
         file.addMenu(self.recent_menu)
@@ -235,25 +243,25 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         file.addAction(self.act_close)
         file.addAction(self.act_quit)
-        project = menu.addMenu("&Project")
+        project = menu.addMenu(self.tr("&Project"))
         for a in (self.act_lookup, self.act_translate, self.act_recommend, self.act_train):
             project.addAction(a)
         project.addSeparator()
         project.addAction(self.act_cancel)
-        view = menu.addMenu("&View")
+        view = menu.addMenu(self.tr("&View"))
         view.addAction(self.act_refresh)
         view.addSeparator()
         for i in range(self.tabs.count()):
             view.addAction(self._action(self.tabs.tabText(i), lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}"))
-        help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("&About TMTprime", self._about))
+        help_menu = menu.addMenu(self.tr("&Help"))
+        help_menu.addAction(self._action(self.tr("&About TMTprime"), self._about))
         self._fill_recent()
 
     def _build_status_bar(self) -> None:
         status = self.statusBar()
         self.task_label = QLabel()
         self.progress = QProgressBar(maximumWidth=260, textVisible=True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.context.runner.cancel)
         status.addPermanentWidget(self.task_label)
         status.addPermanentWidget(self.progress)
@@ -270,7 +278,7 @@ class MainWindow(QMainWindow):
         try:
             Store.create(path, source_lang=dialog.source.currentText(), target_lang=dialog.target.currentText()).close()
         except TmtprimeError as error:
-            self.show_error("Cannot create the project", str(error))
+            self.show_error(self.tr("Cannot create the project"), str(error))
             return
         self.open_project(path)
 
@@ -296,7 +304,7 @@ class MainWindow(QMainWindow):
                 break
             except TmtprimeError as error:
                 if not (is_url(bare) and wants_password(str(error))):
-                    self.show_error("Cannot open the project", str(error))
+                    self.show_error(self.tr("Cannot open the project"), str(error))
                     return False
                 self.passwords.forget(bare)
                 password = self.ask_password(bare, retry=given is not None)
@@ -309,9 +317,10 @@ class MainWindow(QMainWindow):
 
     def ask_password(self, location: str, *, retry: bool = False) -> str | None:
         """The database password, asked in a dialog (None when the user cancels)."""
-        note = "The password was not accepted. " if retry else ""
+        note = self.tr("The password was not accepted. ") if retry else ""
         text, ok = QInputDialog.getText(
-            self, "Database password", f"{note}Password for {location}\n(kept for this session only, never saved)",
+            self, self.tr("Database password"),
+            note + self.tr("Password for {location}\n(kept for this session only, never saved)").format(location=location),
             QLineEdit.EchoMode.Password,
         )  # fmt: skip
         return text if ok else None
@@ -335,7 +344,7 @@ class MainWindow(QMainWindow):
         for location in self._recent():
             self.recent_menu.addAction(location, lambda loc=location: self.open_project(loc))
         if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("(no recent projects)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(no recent projects)")).setEnabled(False)
 
     @Slot()
     def _project_changed(self) -> None:
@@ -343,7 +352,7 @@ class MainWindow(QMainWindow):
         project = store.project() if store is not None else None
         self.setWindowTitle(window_title(project.name if project else None))
         if project is None:
-            self.project_label.setText("<i>no project open — New or Open one</i>")
+            self.project_label.setText(self.tr("<i>no project open — New or Open one</i>"))
             self.languages_label.setText("")
         else:
             self.project_label.setText(f"<b>{project.name}</b>  <span style='color:gray'>{store.location}</span>")
@@ -375,12 +384,12 @@ class MainWindow(QMainWindow):
         """Reload every view from the project (another process may have changed it)."""
         if self.context.store is not None:
             self.context.data_changed.emit()
-            self.statusBar().showMessage("reloaded from the project", 4000)
+            self.statusBar().showMessage(self.tr("reloaded from the project"), 4000)
 
     def _unhandled(self, kind: type[BaseException], error: BaseException, tb) -> None:  # noqa: ANN001
         """A library error escaping a slot (a storage error: locked, I/O, malformed) is a message, not a traceback."""
         if isinstance(error, TmtprimeError):
-            self.show_error("The project cannot be read or written", str(error))
+            self.show_error(self.tr("The project cannot be read or written"), str(error))
         else:
             self._previous_hook(kind, error, tb)
 
@@ -389,9 +398,10 @@ class MainWindow(QMainWindow):
 
         QMessageBox.about(
             self,
-            "About TMTprime",
-            f"<b>TMTprime {__version__}</b><p>Recommends, segment by segment, the TM match or an MT output "
-            "to post-edit, with a calibrated confidence and cost estimates; includes a Meteor 1.5 scorer.</p>",
+            self.tr("About TMTprime"),
+            self.tr("<b>TMTprime {version}</b><p>Recommends, segment by segment, the TM match or an MT output "
+                    "to post-edit, with a calibrated confidence and cost estimates; includes a Meteor 1.5 scorer.</p>"
+                    ).format(version=__version__),
         )
 
     # -- tasks ----------------------------------------------------------------------
@@ -424,7 +434,7 @@ class MainWindow(QMainWindow):
         self._show_task_widgets(False)
         self.statusBar().showMessage(message, 10000)
         if outcome == "failed":
-            self.show_error(f"{self.context.runner.title} failed", message)
+            self.show_error(self.tr("{task} failed").format(task=self.context.runner.title), message)
 
     # -- drag and drop: files dropped on the window go to the import wizard ---------------
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("PySide6.QtWidgets", reason="the gui extra (PySide6) is not installed")
+os.environ.setdefault("TMTPRIME_LANG", "en")  # the window in English whatever the machine's locale (test_i18n forces Spanish)
 
 from tests.conftest import ROOT  # noqa: E402
 

@@ -87,6 +87,8 @@ def test_the_wheel_installs_the_application_as_tmtprime_gui(tmp_path):
         entry_points = z.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     for shipped in (ROOT / "gui").glob("*.py"):
         assert f"tmtprime/gui/{shipped.name}" in names
+    for catalogue in ("tmtprime_es.qm", "tmtprime_en.qm"):
+        assert f"tmtprime/gui/i18n/{catalogue}" in names, "the compiled translations ship in the wheel"
     assert not any(n.startswith("gui/") for n in names), "no top-level 'gui' package in site-packages"
     assert init == (ROOT / "gui" / "__init__.py").read_text(encoding="utf-8"), "the wheel carries gui/, not the source shim"
     assert "tmtprime-gui = tmtprime.gui:main" in entry_points
@@ -94,11 +96,13 @@ def test_the_wheel_installs_the_application_as_tmtprime_gui(tmp_path):
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True)
-    probe = "import tmtprime.gui, tmtprime.gui.window as w; print(tmtprime.gui.__file__); print(w.window_title('x'))"
+    probe = ("import tmtprime.gui, tmtprime.gui.window as w; print(tmtprime.gui.__file__); print(w.window_title('x'));"
+             "from PySide6.QtCore import QTranslator; from tmtprime.gui.translation import DIRECTORY;"
+             "print(QTranslator().load('tmtprime_es', str(DIRECTORY)))")  # fmt: skip
     out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path, env={"PATH": os.environ["PATH"], "QT_QPA_PLATFORM": "offscreen"})
     assert out.returncode == 0, out.stderr
-    location, title = out.stdout.strip().splitlines()
-    assert location.startswith(str(env_dir)) and title == "TMTprime — x"
+    location, title, spanish_loads = out.stdout.strip().splitlines()
+    assert location.startswith(str(env_dir)) and title == "TMTprime — x" and spanish_loads == "True"
     out = subprocess.run([str(env_dir / "bin" / "tmtprime-gui"), "--help"], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and "PROJECT" in out.stdout
 
