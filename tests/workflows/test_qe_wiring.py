@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tmtprime.cli import main
+from tmtprime.features.qe import QE_FEATURE_SET_VERSION
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import Store
 from tmtprime.workflows.model_choice import model_for
@@ -46,6 +47,7 @@ def test_an_mt_only_effort_model_reads_qe_columns_and_saves_and_loads(project):
         card = train(store, name="e", label="effort", make_model=lambda: EffortRegressor(C_grid=(1.0,), gamma_grid=(0.5,), cv=2)).card
         qe_used = [n for n in card["features"]["used"] if n.startswith("qe_")]
         assert {"qe_surface_tgt_tokens", "qe_lm_tgt_logprob", "qe_lexicon_fwd_logprob"} <= set(qe_used)
+        assert card["features"]["qe_version"] == QE_FEATURE_SET_VERSION
         chosen = model_for(store, "e")  # skops round trip from the store
         assert isinstance(chosen.model, EffortRegressor)
         done = recommend(store, model="e")

@@ -132,6 +132,7 @@ def _cross_validated(rows, y: np.ndarray, label: str, n_splits: int, n_jobs: int
     conf = np.full(len(y), np.nan)
     predicted = np.full(len(y), np.nan)
     splits = list(GroupKFold(n_splits=n_splits).split(rows.X, groups=groups))
+    reporter.status("cross-validation")
     for done, (train_rows, test_rows) in enumerate(splits):
         reporter.check()
         reporter.progress(done, len(splits))
