@@ -69,3 +69,19 @@ def test_training_rows_qe_features_come_from_corpora_without_their_own_post_edit
     full_names = list(full.feature_names)
     assert (full.X[:, full_names.index("qe_lm_src_oov")] == 0).all()
     assert (full.X[:, full_names.index("qe_lm_tgt_oov")] < crossfit.X[:, tgt_oov]).all()  # bad MT's extra words stay unknown
+
+
+def test_a_qe_model_still_recommends_when_the_dev_data_its_corpus_came_from_is_gone(tmp_path):
+    db = str(tmp_path / "P.db")
+    _table(tmp_path / "dev.tsv", 30, 3, "zorkdev")
+    _table(tmp_path / "job.tsv", 6, 4, "zorkjob")
+    pe = ["--mt-col", "smt=mt", "--post-edit-col", "smt=post_edit", "--effort-col", "smt=effort", "--key-col", "id", "-q"]
+    assert main(["project", "create", db, "--source-lang", "en", "--target-lang", "es"]) == 0
+    assert main(["import", db, str(tmp_path / "dev.tsv"), "--as", "dev", *pe]) == 0
+    assert main(["import", db, str(tmp_path / "job.tsv"), "--as", "document", "--mt-col", "smt=mt", "--key-col", "id", "-q"]) == 0
+    with Store.open(db) as store:
+        used = train(store, name="e", label="effort", make_model=lambda: EffortRegressor(C_grid=(1.0,), gamma_grid=(0.5,), cv=2)).card["features"]["used"]
+    assert "qe_lm_tgt_logprob" in used
+    assert main(["document", "remove", db, "dev.tsv"]) == 0
+    with Store.open(db) as store:
+        assert recommend(store, model="e").segments == 6  # the LM columns, now without a corpus, read the training medians
