@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tmtprime.cli import main
+from tmtprime.errors import ModelError
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import Store
@@ -85,3 +86,13 @@ def test_a_qe_model_still_recommends_when_the_dev_data_its_corpus_came_from_is_g
     assert main(["document", "remove", db, "dev.tsv"]) == 0
     with Store.open(db) as store:
         assert recommend(store, model="e").segments == 6  # the LM columns, now without a corpus, read the training medians
+
+
+def test_a_model_of_another_qe_feature_set_is_refused_with_what_to_do(project):
+    with Store.open(project) as store:
+        train(store, name="current", label="effort", make_model=lambda: EffortRegressor(C_grid=(1.0,), gamma_grid=(0.5,), cv=2))
+        record = store.models.get("current")
+        card = {**record.card, "features": {**record.card["features"], "qe_version": "0"}}
+        store.models.save("old-qe", record.blob, card)
+        with pytest.raises(ModelError, match="QE feature set 0.*train it again"):
+            model_for(store, "old-qe")
