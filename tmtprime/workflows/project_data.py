@@ -5,6 +5,9 @@ feature table, keyed by feature-set version and TM fingerprint, so a re-run
 does not recompute them. New vectors are handed back as
 :class:`ProjectFeatures` and saved by the use case with its other writes,
 after its last cancel check: a cancelled run leaves the store as it was.
+Effort models also read black-box QE columns from the project's corpora and
+dev post-edits (:func:`crossfit_qe` for the training rows, never cached since
+they are cross-fitted; :func:`fit_extractor` with ``qe=True`` for new jobs).
 """
 
 from __future__ import annotations
