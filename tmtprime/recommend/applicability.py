@@ -81,16 +81,20 @@ class UsedFeatures:
     """The feature columns a model reads: those not absent from every training row (no TM: its columns go).
 
     At prediction a value still missing (a job without the TM the model was trained
-    with) is filled with the training median of the card's profile.
+    with, or a QE column whose corpus the project no longer holds) is filled with
+    the training median of the card's profile.
     """
 
     def __init__(self, names: Sequence[str], all_names: Sequence[str], medians: dict[str, float] | None = None) -> None:
         self.names = list(names)
-        self._columns = [list(all_names).index(n) for n in self.names]
+        position = {n: i for i, n in enumerate(all_names)}
+        self._columns = [position.get(n, -1) for n in self.names]
         self._fill = np.array([(medians or {}).get(n, 0.0) for n in self.names], dtype=np.float64)
 
     def matrix(self, X: np.ndarray) -> np.ndarray:
-        F = X[:, self._columns]
+        columns = np.array(self._columns, dtype=np.int64)
+        F = X[:, columns].astype(np.float64)  # a copy
+        F[:, columns < 0] = np.nan
         missing = np.isnan(F)
         if missing.any():
             F = np.where(missing, self._fill, F)

@@ -26,7 +26,7 @@ from tmtprime.recommend.labels import LABELS, best_labels, candidate_labels, def
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import Store
 from tmtprime.workflows.model_choice import model_for
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.project_data import crossfit_qe, fit_extractor, load_segments, project_rows, uses_qe, wants_qe
 from tmtprime.workflows.training import default_model
 
 MEASURES = ("time per word", "HTER", "keystrokes per word", "effort score")
@@ -91,19 +91,21 @@ def evaluate_effort(
     if not any(p for s in data.segments for c in s.candidates for p in c.post_edits):
         raise ModelError("no post-editing data to evaluate against: import it with --post-edit-col, --pe-time-col, "
                          "--keystrokes-col or --effort-col")
-    extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
+    chosen = model_for(store, model) if document_id is not None else None
+    extractor = fit_extractor(store, qe=chosen is not None and uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter)
     rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
     reporter.status("effort measures")
     measures = _measures(data.segments, n_jobs)
-    if document_id is None:
+    if chosen is None:
         label = label or default_label(data.segments)
+        if wants_qe(label, store.tm.count() > 0):
+            rows = crossfit_qe(store, data, rows, reporter=reporter)
         sign = effort_sign(data.segments) if label == "effort" else 1.0
         y = candidate_labels(data.segments, label, n_jobs=n_jobs)
         conf, predicted = _cross_validated(rows, y, label, n_splits, n_jobs, reporter)
         by = "document" if len(set(rows.groups)) >= n_splits else "segment (fewer documents than folds)"
         scope = f"the whole training procedure cross-validated in {n_splits} folds grouped by {by}"
     else:
-        chosen = model_for(store, model)
         chosen.model.set_params(n_jobs=n_jobs)
         rec = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows))
         label = chosen.card.get("label", {}).get("name", "ter")
@@ -130,6 +132,7 @@ def _cross_validated(rows, y: np.ndarray, label: str, n_splits: int, n_jobs: int
     conf = np.full(len(y), np.nan)
     predicted = np.full(len(y), np.nan)
     splits = list(GroupKFold(n_splits=n_splits).split(rows.X, groups=groups))
+    reporter.status("cross-validation")
     for done, (train_rows, test_rows) in enumerate(splits):
         reporter.check()
         reporter.progress(done, len(splits))

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.progress import Reporter
+from tmtprime.recommend.applicability import card_features
 from tmtprime.recommend.evaluation import Baselines, CrossValidated, EvaluationResult, cross_validate, meteor_function, report
 from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.recommend.plots import write_plots
 from tmtprime.store import Store
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows, uses_qe
 from tmtprime.workflows.model_choice import model_for
 
 
@@ -38,7 +39,8 @@ def evaluate(
     if not data.segments or any(not s.reference for s in data.segments):
         raise ModelError("evaluation needs segments with references (dev data, or a document with a reference column)")
     score = meteor_function(store.project().target_lang.split("-")[0].lower()) if meteor else None
-    extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
+    chosen = model_for(store, model) if document_id is not None else None
+    extractor = fit_extractor(store, qe=chosen is not None and uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter)
     rows, features = project_rows(store, data, extractor, with_ter=True, n_jobs=n_jobs, reporter=reporter)
     to_save = [features]
     texts = [c.text for s in data.segments for c in s.candidates]
@@ -47,8 +49,7 @@ def evaluate(
         reporter.status("cross-validation by document")
         cv = cross_validate(rows, lambda: TMTprimeRecommender(n_jobs=n_jobs), n_splits=n_splits, reporter=reporter)
     else:
-        chosen = model_for(store, model)
-        rec = chosen.model.recommend(rows.model_input)
+        rec = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows))
         dev = load_segments(store, role="dev")
         base_rows = rows
         if dev.segments:

@@ -8,9 +8,11 @@ from typing import Any
 
 from tmtprime.errors import ModelError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
+from tmtprime.features.qe import QE_FEATURE_SET_VERSION
 from tmtprime.recommend import persist
 from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.store import Store
+from tmtprime.workflows.project_data import uses_qe
 
 DEFAULT_MODEL_FILE = "tmtprime-default-en-es.skops"
 """The shipped model (trained on the shared ``update`` dev data) in ``models/``."""
@@ -57,7 +59,7 @@ def model_for(store: Store, name: str | None) -> ChosenModel:
     if name is not None or store.models.list():
         record = store.models.get(name)
         card = dict(record.card)
-        if card.get("features", {}).get("version") == FEATURE_SET_VERSION:
+        if card.get("features", {}).get("version") == FEATURE_SET_VERSION and _qe_current(card):
             return ChosenModel(record.name, persist.loads(record.blob), card)
         if record.name != SHIPPED_MODEL_NAME:
             _check_features(record.name, card, file=False)
@@ -65,10 +67,20 @@ def model_for(store: Store, name: str | None) -> ChosenModel:
     return ChosenModel(SHIPPED_MODEL_NAME, model, card, unsaved=True)
 
 
+def _qe_current(card: dict[str, Any]) -> bool:
+    """A model without QE columns, or one whose QE columns are defined as this version computes them."""
+    return not uses_qe(card) or card["features"].get("qe_version") == QE_FEATURE_SET_VERSION
+
+
 def _check_features(name: str, card: dict[str, Any], *, file: bool) -> None:
     version = card.get("features", {}).get("version")
+    what = "train a new one (tmtprime train -o FILE)" if file else "train it again on the project (tmtprime train), which replaces it as the newest model"
+    if version == FEATURE_SET_VERSION and not _qe_current(card):
+        raise ModelError(
+            f"model {name!r} was trained on QE feature set {card['features'].get('qe_version')}, this version of "
+            f"TMTprime computes QE feature set {QE_FEATURE_SET_VERSION}: {what}"
+        )
     if version != FEATURE_SET_VERSION:
-        what = "train a new one (tmtprime train -o FILE)" if file else "train it again on the project (tmtprime train), which replaces it as the newest model"
         raise ModelError(
             f"model {name!r} was trained on feature set {version}, this version of TMTprime computes "
             f"feature set {FEATURE_SET_VERSION}: {what}"

@@ -5,17 +5,23 @@ feature table, keyed by feature-set version and TM fingerprint, so a re-run
 does not recompute them. New vectors are handed back as
 :class:`ProjectFeatures` and saved by the use case with its other writes,
 after its last cancel check: a cancelled run leaves the store as it was.
+Effort models also read black-box QE columns from the project's corpora and
+dev post-edits (:func:`crossfit_qe` for the training rows, never cached since
+they are cross-fitted; :func:`fit_extractor` with ``qe=True`` for new jobs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
+from sklearn.model_selection import KFold
 
 from tmtprime.errors import UnknownSystem, UsageError
+from tmtprime.features.corpus import QECorpus
 from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.features.qe import QEFeatures
 from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Segment
 from tmtprime.progress import Reporter
@@ -81,15 +87,84 @@ def load_segments(
     return ProjectSegments(segments, ids)
 
 
-def fit_extractor(store: Store, *, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
+def fit_extractor(store: Store, *, qe: bool = False, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
     """The feature extractor trained on the project's TM (LMs, IBM Model 1); without a TM, one whose
-    TM-model features are absent (NaN, see :data:`~tmtprime.features.extractor.TM_MODEL_FEATURES`)."""
+    TM-model features are absent (NaN, see :data:`~tmtprime.features.extractor.TM_MODEL_FEATURES`).
+
+    ``qe``: with the black-box QE columns (:mod:`tmtprime.features.qe`) from everything the project
+    has (:func:`qe_features`): for rows that are not the development data (see :func:`crossfit_qe`).
+    """
     reporter = reporter or Reporter()
     n_units = store.tm.count()
+    qe_part = qe_features(store, reporter=reporter) if qe else None
     if n_units == 0:
-        return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None)
+        return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None, qe=qe_part)
     pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
-    return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter))
+    return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter), qe=qe_part)
+
+
+QE_FOLDS = 5
+"""Parts of the development data for cross-fitting its QE corpus (:func:`crossfit_qe`)."""
+
+
+def uses_qe(card: dict) -> bool:
+    """Whether a stored model reads QE columns (its card names them)."""
+    features = card.get("features", {})
+    return any(n.startswith("qe_") for n in features.get("used") or features.get("names") or ())
+
+
+def wants_qe(label: str, has_tm: bool) -> bool:
+    """Training reads QE columns for effort labels (hter, time, effort) and where there is no TM; the
+    software-localisation case (a TM, competing candidates, TER) keeps its TM features alone."""
+    return label != "ter" or not has_tm
+
+
+def dev_pairs(segments: Sequence[Segment]) -> list[tuple[str, str]]:
+    """(source, post-edit) and (source, reference) pairs of development segments: in-domain bitext."""
+    out = [(s.source, p.text) for s in segments for c in s.candidates for p in c.post_edits or () if p.text]
+    return out + [(s.source, s.reference) for s in segments if s.reference]
+
+
+def _qe(store: Store, pairs: list[tuple[str, str]], targets: list[str], reporter: Reporter | None = None) -> QEFeatures:
+    project = store.project()
+    corpus = QECorpus().fit(target=targets, pairs=pairs, reporter=reporter) if pairs or targets else None
+    return QEFeatures(project.source_lang, project.target_lang, corpus)
+
+
+def _resources(store: Store) -> tuple[list[tuple[str, str]], list[str]]:
+    """The TM's and corpora's pairs, and the corpora's target-language texts."""
+    return list(resource_pairs(store, "tm")) + list(resource_pairs(store, "corpus")), list(resource_targets(store, "corpus"))
+
+
+def qe_features(store: Store, *, reporter: Reporter | None = None) -> QEFeatures:
+    """QE features from the TM, the corpora and the development data's post-edits and references."""
+    pairs, targets = _resources(store)
+    dev = load_segments(store, role="dev", with_post_edits=True)
+    return _qe(store, pairs + dev_pairs(dev.segments), targets, reporter=reporter)
+
+
+def crossfit_qe(store: Store, data: ProjectSegments, rows: CandidateRows, *, folds: int = QE_FOLDS,
+                reporter: Reporter | None = None) -> CandidateRows:
+    """``rows`` of the development data with QE columns appended, cross-fitted: each segment's columns
+    come from a corpus without its own post-edits and reference (the TM, the corpora and the other
+    ``folds`` - 1 parts of ``data``), so a model never trains on a row whose LM saw the answer.
+    A group some part's corpus lacks is NaN in that part's rows."""
+    reporter = reporter or Reporter()
+    pairs, targets = _resources(store)
+    n = len(data.segments)
+    parts = list(KFold(folds, shuffle=True, random_state=0).split(np.arange(n))) if n >= folds else [(np.arange(0), np.arange(n))]
+    offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
+    computed = []
+    for fit_idx, out_idx in reporter.track(parts, desc="QE features (cross-fitted)", unit="part"):
+        part = _qe(store, pairs + dev_pairs([data.segments[i] for i in fit_idx]), targets)
+        out = [data.segments[i] for i in out_idx]
+        values = part.transform([s.source for s in out for _ in s.candidates], [c.text for s in out for c in s.candidates])
+        computed.append((np.concatenate([np.arange(offsets[i], offsets[i + 1]) for i in out_idx]), part.names, values))
+    names = tuple(dict.fromkeys(name for _, part_names, _ in sorted(computed, key=lambda c: -len(c[1])) for name in part_names))
+    Q = np.full((len(rows.X), len(names)), np.nan)
+    for at, part_names, values in computed:
+        Q[np.ix_(at, [names.index(name) for name in part_names])] = values
+    return replace(rows, X=np.hstack([rows.X, Q]), feature_names=tuple(rows.feature_names) + names)
 
 
 def resource_pairs(store: Store, resource: str = "tm") -> Iterator[tuple[str, str]]:

@@ -21,7 +21,7 @@ from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
 from tmtprime.store.steps import NewStep
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows, uses_qe
 from tmtprime.workflows.model_choice import ChosenModel, model_for
 from tmtprime.workflows.selection import imported_meanwhile
 
@@ -96,7 +96,7 @@ def _recommend(
     data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
     if not data.segments:
         raise ModelError(_nothing_to_recommend(store, document_ids, systems))
-    extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
+    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter)
     rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
     reporter.status("recommending")
     project = store.project()

@@ -3,7 +3,9 @@
 Every candidate of the dev segments is labelled (``label``: TER against the
 reference, HTER against its own post-edit, time per word or effort score; see
 :mod:`tmtprime.recommend.labels`), features come from the project's TM (none:
-MT-only, the TM features absent), the model is fitted with grouped
+MT-only, the TM features absent) and, for effort labels or without a TM, black-box
+QE features from the project's corpora and the dev data's post-edits and references,
+cross-fitted (:func:`~tmtprime.workflows.project_data.crossfit_qe`), the model is fitted with grouped
 cross-validation, and the model goes into the store with skops and a model
 card (label and unit, its cross-validated figures, what the training data
 looked like). The "is the best" classifier learns where candidates compete on
@@ -25,6 +27,7 @@ import numpy as np
 
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
+from tmtprime.features.qe import QE_FEATURE_SET_VERSION
 from tmtprime.progress import Reporter
 from tmtprime.recommend import persist
 from tmtprime.recommend.applicability import profile, used_features
@@ -37,7 +40,7 @@ from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.platt import logit
 from tmtprime.store import Store
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows
+from tmtprime.workflows.project_data import crossfit_qe, fit_extractor, load_segments, project_rows, wants_qe
 
 PRECISION_TARGETS = (0.8, 0.85, 0.9, 0.95)
 
@@ -218,6 +221,8 @@ def train(
     sign = effort_sign(data.segments) if label == "effort" else 1.0
     extractor = fit_extractor(store, n_jobs=n_jobs, reporter=reporter)
     rows, features = project_rows(store, data, extractor, with_ter=label == "ter", n_jobs=n_jobs, reporter=reporter)
+    if wants_qe(label, store.tm.count() > 0):
+        rows = crossfit_qe(store, data, rows, reporter=reporter)
     if label != "ter":
         reporter.status(f"labels ({label})")
         rows.ter = candidate_labels(data.segments, label, n_jobs=n_jobs)
@@ -255,6 +260,8 @@ def fit_model(
     project = store.project()
     card["label"] = label_card(label, sign)
     card["features"]["used"] = used.names
+    if any(n.startswith("qe_") for n in used.names):
+        card["features"]["qe_version"] = QE_FEATURE_SET_VERSION
     card["applicability"] = profile(rows.X, rows.feature_names, source_lang=project.source_lang, target_lang=project.target_lang,
                                     has_tm=store.tm.count() > 0 if has_tm is None else has_tm, label=label)
     return model, card
