@@ -10,7 +10,8 @@ No Qt, no printing, no SQL: the store is read through its API, and
 """
 
 from tmtprime.cost.calibration import CARD_KEY, BandCalibration, fit_band_calibration
-from tmtprime.cost.estimate import CostEstimate, PlanCost, estimate_costs, estimate_job
+from tmtprime.cost.estimate import estimate_costs, estimate_job
+from tmtprime.cost.plans import CostEstimate, PlanCost
 from tmtprime.cost.job import Job, job_from_store
 from tmtprime.cost.scheme import Band, CostScheme, SchemeError, SystemCost, load_scheme, preset_names, read_scheme_file
 

@@ -2,66 +2,17 @@ r"""Meteor 1.5 tokenization: ``-norm``, ``-lower``, plain whitespace splitting, 
 
 Everything here was learned by black-box comparison with the reference jar
 (``-writeAlignments`` prints the normalized tokens): a sweep of every BMP
-character, ~100,000 random lines of tricky characters (fuzzing) and ~390,000
-real lines in six languages, all token-for-token identical. What ``-norm``
-does, step by step (the order matters; each step was pinned down by probes):
+character, ~100,000 random lines of tricky characters and ~390,000 real lines
+in six languages, all token-for-token identical. The steps of ``-norm`` (trim,
+quote mapping, Moses tokenization with the jar's narrow notion of letters,
+hyphens, final full stops and non-breaking prefixes, acronyms, ``-noPunct``,
+Java lower-casing, the jar's notion of spaces), in the order that matters, are
+written out in ``docs/meteor-normalizer.md``.
 
-1. **Trim** like Java's ``String.trim()``: strip characters ``<= U+0020`` at both
-   ends (a leading ``\x01`` vanishes, one in the middle becomes a token).
-2. **Quote mapping**: ``’`` and ``‘`` become ``'`` (so ``it’s`` splits like
-   ``it's``), ``“`` and ``”`` become ``"``, an en dash ``–`` becomes a
-   free-standing ``-``. Nothing else is mapped: ``—``, ``―``, ``„``, ``‚``,
-   ``«``, ``…``, ``´``, ``′``, HTML entities (``&amp;``) stay as they are.
-3. **Moses tokenization** (the 2010 ``tokenizer.perl``) with a *narrow* notion
-   of letters: "alphanumeric" is only ASCII letters and digits, Latin-1 and
-   Latin Extended-A letters (``À-Ö Ø-ö ø-ž``), Cyrillic ``U+0400-U+0527`` and
-   ``U+A640-A66E, A67E-A697``, and the phonetic extensions ``U+1D00-U+1D7F``.
-   Every other character except Java's ``\s`` and ``. ' ` , -`` is split off as
-   its own token — Greek, CJK, Arabic, emoji, ``%``, ``/``, ``@``, ``_`` ...
-   (``%s`` -> ``% s``, ``http://x.org`` -> ``http : / / x.org``). Then:
-
-   a. runs of two or more dots are kept together (``...``, Moses' DOTMULTI);
-   b. a comma is split off unless it sits between two ASCII digits
-      (``15,000``), non-overlapping left to right (``1,,2`` -> ``1 , , 2``);
-   c. ``--`` becomes ``-`` (pairwise: ``---`` -> ``--``) — *after* the comma
-      rule (``,--,`` -> ``, - ,``) and before the apostrophe rules;
-   d. a backquote becomes ``'`` and ``''`` becomes ``"``;
-   e. apostrophes: English splits contractions to the right (``didn 't``,
-      ``1990 's``, ``rock 'n'roll``, but ``1'é`` stays), French to the left
-      (``l' homme``), every other language splits them off on both sides;
-4. **Hyphens** (Meteor 1.3): a ``-`` with an alphanumeric character or a full
-   stop on its left and an alphanumeric character on its right becomes a
-   space (``far-off`` -> ``far off``, ``U.S.-based`` -> ``U.S. based``);
-   non-overlapping, so ``3-4-5`` -> ``3 4-5``; ``-5``, ``a - b``, ``-.-`` stay.
-5. **Final full stops** (Moses' non-breaking prefixes): a word ``X.`` keeps its
-   stop when ``X`` contains a full stop and a letter, or ``X`` is a prefix of
-   the language, or the next word starts with an ASCII lower-case letter
-   (``über`` does not count), or ``X`` is a ``#NUMERIC_ONLY#`` prefix and the
-   next word starts with a digit; otherwise it becomes ``X .``. Words are
-   separated by space, tab and form feed only: a no-break space is a word of
-   its own here (``Foo.<NBSP>bar`` splits, ``Foo. bar`` does not).
-6. **Acronyms** (Meteor 1.3): a word kept by the first condition (``X`` has a
-   full stop and a letter) loses all its full stops: ``U.S.`` -> ``US``,
-   ``Ph.D.`` -> ``PhD``, ``.a.`` -> ``a``, ``1.2.a.`` -> ``12a``; ``U.S`` (no
-   final stop), ``Mr.`` and a ``1.2.`` or ``.-.`` kept before a lower-case
-   word stay as they are.
-7. (``-noPunct`` only) every character outside the alphanumeric class above
-   becomes a space — punctuation, but also Greek, CJK, ``ſ``, ``\x0b``.
-8. **Lower-casing** as Java does (Unicode 13: the few letters new in Unicode
-   14 stay as they are, see ``_JAVA_UNCASED``).
-9. Split into tokens on space, tab, form feed and the Unicode spaces the jar
-   drops (``U+00A0 U+2000-U+200A U+202F U+205F U+3000``); ``U+000B`` and
-   ``U+1680`` are *not* spaces for the jar.
-
-Languages with a normalizer: english, french, german, spanish, czech (no
-non-breaking prefixes at all) and russian. Any other language fails like the
-jar: ``No normalizer for language (danish)``; ``other``/``xx`` too
-(``No normalizer for language (other)``) — the jar has no language-independent
-normalizer, use ``-lower`` there.
-
-``-lower`` lower-cases and splits on space/tab/form feed only (after the same
-trim); without either flag the line is only split. ``-noPunct`` does nothing
-without ``-norm``.
+Languages with a normalizer: english, french, german, spanish, czech and
+russian; any other fails like the jar (``No normalizer for language (danish)``).
+``-lower`` lower-cases and splits on space/tab/form feed only; without either
+flag the line is only split.
 """
 
 from __future__ import annotations

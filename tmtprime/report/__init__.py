@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tmtprime.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 REPORT_FORMATS = ("text", "csv", "json", "html", "pdf", "trados-xml")
 SUFFIXES = {"text": ".txt", "csv": ".csv", "json": ".json", "html": ".html", "pdf": ".pdf", "trados-xml": ".xml"}

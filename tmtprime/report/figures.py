@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from matplotlib.figure import Figure
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 PLAN_LABELS = {"rule": "classic rule", "tmtprime": "TMTprime", "cost-aware": "cost-aware", "oracle": "oracle (hindsight)"}
 ESTIMATE_COLOUR = "#1f77b4"

@@ -14,7 +14,7 @@ from tmtprime.report.tables import Table, all_tables, summary
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 CHART_TEXT = {
     "systems": "Which system TMTprime recommends, counted in segments and in words.",

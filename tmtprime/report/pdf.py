@@ -12,7 +12,7 @@ from tmtprime.report.figures import FIGURES
 from tmtprime.report.tables import Table, all_tables, summary
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 A4_LANDSCAPE = (11.69, 8.27)
 

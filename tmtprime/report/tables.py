@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tmtprime.report.figures import plan_label
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 Cell = str | int | float | None
 

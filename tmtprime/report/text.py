@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tmtprime.report.tables import Table, all_tables, summary
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 
 def render_table(table: Table) -> str:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 if TYPE_CHECKING:
-    from tmtprime.cost.estimate import CostEstimate
+    from tmtprime.cost.plans import CostEstimate
 
 ELEMENTS = {"context": "inContextExact", "repetitions": "repeated", "cross-file repetitions": "crossFileRepeated", "new": "new"}
 

@@ -30,14 +30,9 @@ a use case come after its last cancel check, each in one transaction
     wf.run_demo("tmtprime-demo")                                                  # the bundled sample
     wf.score_files(Meteor(lang="es"), "hyp.txt", "ref.txt")                       # -> MeteorFilesResult
 
-Use cases return a ``*Result`` with ``render()``; older names: ``_OLD_NAMES``.
-Modules are named for the use case they hold (``importing``, ``lookup``,
-``translation``, ``repair``, ``training``, ``recommendation``, ``evaluation``,
-``estimation``, ``reporting``, ``exporting``, ``run``, ``demo``,
-``meteor_scoring``, ``project_info``, ``schemes``) beside what they share
-(``selection``: the segments worked on; ``project_data``: segments and cached
-feature rows for the recommender; ``model_choice``: a named model, a model
-file, the project's newest or the shipped default). The names above are
+Use cases return a ``*Result`` with ``render()`` (older names: ``_OLD_NAMES``).
+Modules are named for the use case they hold, beside what they share
+(``selection``, ``project_data``, ``model_choice``). The names above are
 imported on first use, so ``import tmtprime.workflows`` stays cheap.
 """
 
