@@ -84,7 +84,7 @@ class DetailPane(QWidget):
         top.addWidget(self.reset, 0, Qt.AlignmentFlag.AlignTop)
         self.editor = QPlainTextEdit()
         self.editor.setPlaceholderText(self.tr("Your text: starts from the pick; edit it, then Use my text (Ctrl+Return)"))
-        self.editor.setMaximumHeight(70)
+        self.editor.setMaximumHeight(56)
         self.use_mine = QPushButton(self.tr("Use my text"))
         self.use_mine.setShortcut("Ctrl+Return")
         self.use_mine.setToolTip(self.tr("keep the text as edited here as this segment's pick (Ctrl+Return)"))
