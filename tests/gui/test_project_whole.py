@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, require
+from tests.gui.conftest import wait_idle
 from tests.gui.project_whole import NEW_DOCUMENT, run_scenario
 
 
@@ -37,8 +38,9 @@ def test_dialogs_and_a_cli_import_leave_the_project_whole(window, project_path):
     _check(run_scenario(window, project_path), project_path)
 
 
-def test_the_window_holds_no_project_file_between_units_of_work(window, project_path):
+def test_the_window_holds_no_project_file_between_units_of_work(window, project_path, qtbot):
     window.segments.reload()
+    wait_idle(qtbot, window)  # between units of work: the page, the bands, the estimate and the status are read
     fd_dir = Path(f"/proc/{os.getpid()}/fd")
     held = []
     for fd in fd_dir.iterdir():
