@@ -16,11 +16,13 @@ from pathlib import Path
 from tmtprime.cost import CostEstimate
 from tmtprime.errors import UsageError
 from tmtprime.progress import Reporter
-from tmtprime.report import write_report
+from tmtprime.report import REPORT_FORMATS, SUFFIXES, write_report
 from tmtprime.report.tables import Table, all_tables, summary
 from tmtprime.store import Store
 from tmtprime.workflows.estimation import Estimates, SchemeSpec, estimate
 from tmtprime.workflows.status import ProjectStatus, project_status
+
+__all__ = ["REPORT_FORMATS", "SUFFIXES", "report", "report_scope", "report_view"]  # the formats: what --format offers
 
 
 def report(
