@@ -276,11 +276,11 @@ class AnalysisView(QWidget):
         kept = estimates.kept(scheme, checked, skip_absent=True)
         if kept is not None:  # already estimated (in this session or kept in the project): shown at once
             self.show_estimate(kept)
-            self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(), self.show_status, changes_data=False)
+            self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(commands=False), self.show_status, changes_data=False)
             return
 
         def work(store: Store, reporter: Reporter) -> tuple[CostEstimate, list[str]]:
-            return estimates.estimate(scheme, checked, reporter, skip_absent=True), project_status(store).notices()
+            return estimates.estimate(scheme, checked, reporter, skip_absent=True), project_status(store).notices(commands=False)
 
         def done(result: tuple[CostEstimate, list[str]]) -> None:
             self.show_estimate(result[0])

@@ -82,45 +82,49 @@ class ProjectStatus:
         lines += [f"behind: {line}" for line in self.notices()]
         return "\n".join(lines) + "\n"
 
-    def notices(self) -> list[str]:
-        """One line per gap, each naming the documents and the command to run."""
-        lines = []
+    def notices(self, *, commands: bool = True) -> list[str]:
+        """One line per gap, each naming the documents and (``commands``) the CLI command to run;
+        the window, whose buttons do the same, asks without them."""
+        lines: list[str] = []
+        where = self.location
+
+        def gap(docs: list[DocumentStatus], what: str, command: str) -> None:
+            if docs:
+                lines.append(_line(docs, what, command if commands else None))
+
         # a document counts as not looked up when the project uses lookup (another document was
         # looked up) or some of its segments have no candidate at all
         used_lookup = any(d.looked_up is not None for d in self.documents)
-        if self.has_tm:
-            _gap(lines, [d for d in self.documents
-                         if d.looked_up is None and d.segments and (used_lookup or d.with_candidates < d.segments)],
-                 "not looked up yet", f"tmtprime tm lookup {self.location}")
-            _gap(lines, [d for d in self.documents if d.lookup_outdated],
-                 "looked up before the TM changed", f"tmtprime tm lookup {self.location}")
-        _gap(lines, [d for d in self.documents if d.segments and not d.with_candidates],
-             "without any candidate", f"tmtprime tm lookup {self.location}' or 'tmtprime translate {self.location}")
-        lines.extend(line for line in (self.unrecommended_notice(), self.stale_notice()) if line)
+        not_looked_up = [d for d in self.documents
+                         if self.has_tm and d.looked_up is None and d.segments
+                         and (used_lookup or d.with_candidates < d.segments)]
+        gap(not_looked_up, "not looked up yet", f"tmtprime tm lookup {where}")
+        gap([d for d in self.documents if self.has_tm and d.lookup_outdated],
+            "looked up before the TM changed", f"tmtprime tm lookup {where}")
+        gap([d for d in self.documents if d.segments and not d.with_candidates],
+            "without any candidate", f"tmtprime tm lookup {where}' or 'tmtprime translate {where}")
+        lines.extend(line for line in (self.unrecommended_notice(commands=commands),
+                                       self.stale_notice(commands=commands)) if line)
         return lines
 
-    def unrecommended_notice(self) -> str | None:
+    def unrecommended_notice(self, *, commands: bool = True) -> str | None:
         """The documents with segments the model has not picked for, or None."""
         behind = [d for d in self.documents if d.not_recommended]
         counts = f"{self.not_recommended:,} segments"
-        return _line(behind, f"not recommended yet ({counts})", f"tmtprime recommend {self.location}") if behind else None
+        command = f"tmtprime recommend {self.location}" if commands else None
+        return _line(behind, f"not recommended yet ({counts})", command) if behind else None
 
-    def stale_notice(self) -> str | None:
+    def stale_notice(self, *, commands: bool = True) -> str | None:
         """The documents with stale picks, or None."""
         stale = [d for d in self.documents if d.stale]
         what = f"with stale picks ({self.stale:,} segments whose candidates changed after recommend)"
-        return _line(stale, what, f"tmtprime recommend {self.location}") if stale else None
+        return _line(stale, what, f"tmtprime recommend {self.location}" if commands else None) if stale else None
 
 
-def _gap(lines: list[str], docs: list[DocumentStatus], what: str, command: str) -> None:
-    if docs:
-        lines.append(_line(docs, what, command))
-
-
-def _line(docs: list[DocumentStatus], what: str, command: str) -> str:
+def _line(docs: list[DocumentStatus], what: str, command: str | None) -> str:
     names = ", ".join(d.name for d in docs[:3]) + (f" and {len(docs) - 3} more" if len(docs) > 3 else "")
     plural = "s" if len(docs) > 1 else ""
-    return f"{len(docs)} document{plural} {what}: {names}; run '{command}'"
+    return f"{len(docs)} document{plural} {what}: {names}" + (f"; run '{command}'" if command else "")
 
 
 def project_status(store: Store, *, model: str | None = None) -> ProjectStatus:
