@@ -74,7 +74,6 @@ def scenario(path: Path) -> None:
 
 def project_picks(path: Path) -> None:
     from tmtprime.store import Store
-    from tmtprime.recommend.pick import pick_of
 
     with Store.open(path) as store:
         model = store.recommendations.latest_model()
@@ -82,11 +81,11 @@ def project_picks(path: Path) -> None:
             print(f"\n{path}: no recommendations")
             return
         segs = [s for s in store.segments.list(role="document") if has_directives(s.source)]
-        recs = store.recommendations.for_segments([s.id for s in segs], model=model)
+        store.recommendations.fill(segs, model=model)
     total, broken = Counter(), Counter()
     pairs = []
     for seg in segs:
-        pick = pick_of(seg, recs.get(seg.id))
+        pick = seg.pick
         if pick is None:
             continue
         total[pick.candidate.system] += 1

@@ -56,7 +56,7 @@ class CandidateCard(QFrame):
         layout.addWidget(self.text)
         layout.addStretch(1)
         self.use = QPushButton(self.tr("Use this"))
-        self.use.setEnabled(line.recommendation is not None and not picked)
+        self.use.setEnabled(line.pick is not None and not picked)
         self.use.clicked.connect(lambda: self.chosen.emit(candidate.id))
         layout.addWidget(self.use, 0, Qt.AlignmentFlag.AlignRight)
 

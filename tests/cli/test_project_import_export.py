@@ -151,8 +151,8 @@ def test_xliff_export_has_the_pick_as_target_and_every_candidate_as_alternative(
     assert (info.source_lang, info.target_lang) == ("en", "es")
     assert [s.source for s in segments] == ["Quit", "Save all", "Open the file"]
     for seg in segments:
-        assert seg.picked is not None and seg.picked.system == "apertium_eng-cat-spa"
-        assert seg.picked.confidence == pytest.approx(0.9)
+        assert seg.pick is not None and seg.pick.candidate.system == "apertium_eng-cat-spa"
+        assert seg.pick.confidence == pytest.approx(0.9) and seg.pick.reason == "file"
         assert {c.system for c in seg.candidates} >= {"apertium_eng-spa", "apertium_eng-cat-spa"}
     assert {c.system: c.confidence for c in segments[0].candidates}["apertium_eng-spa"] == pytest.approx(0.1)
 

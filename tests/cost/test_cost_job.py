@@ -21,22 +21,22 @@ def reference_job(store: Store, document_id: int | None = None) -> dict[str, obj
     """The job as the records say it, one segment and one candidate at a time (no shortcuts)."""
     role = None if document_id is not None else "document"
     records = [r for r in store.segments.iter(document_id=document_id, role=role) if r.candidates]
-    recs = store.recommendations.for_segments([r.id for r in records])
-    kept = [r for r in records if r.id in recs]
+    store.recommendations.fill(records)
+    kept = [r for r in records if r.pick is not None]
     out: dict[str, list] = {k: [] for k in ("segments", "systems", "kinds", "fuzzy", "match_types", "predicted_ter", "probability", "actual_ter", "picks")}
     for i, record in enumerate(kept):
-        rec = recs[record.id]
+        pick = record.pick
         seen: set[str] = set()
         rows: list[tuple[int, float]] = []
-        pick = -1
-        for cand in record.candidates:
-            p = rec.predictions.get(cand.id)
+        chosen = -1
+        for index, cand in enumerate(record.candidates):
+            p = pick.prediction_of(index)
             if cand.system in seen or p is None or p.predicted_ter is None:
                 continue
             seen.add(cand.system)
             row = len(out["segments"])
-            if cand.id == rec.chosen_id:
-                pick = row
+            if cand is pick.candidate:
+                chosen = row
             rows.append((row, p.predicted_ter))
             out["segments"].append(i)
             out["systems"].append(cand.system)
@@ -51,9 +51,9 @@ def reference_job(store: Store, document_id: int | None = None) -> dict[str, obj
                 out["actual_ter"].append(candidate_ter([seg])[0])
             else:
                 out["actual_ter"].append(np.nan)
-        if pick < 0 and rows:
-            pick = min(rows, key=lambda r: r[1])[0]
-        out["picks"].append(pick)
+        if chosen < 0 and rows:
+            chosen = min(rows, key=lambda r: r[1])[0]
+        out["picks"].append(chosen)
     words = [sum(1 for t in tokenize(r.source) if t.kind in ("word", "number")) for r in kept]
     keys = [tuple(t.text for t in tokenize(r.source)) for r in kept]
     firsts = [keys.index(k) if keys.index(k) < i else -1 for i, k in enumerate(keys)]
@@ -81,10 +81,10 @@ def edited_project(recommended_project, tmp_path):
     shutil.copy(recommended_project, db)
     with Store.open(db) as store:
         segs = store.segments.list(role="document")
-        recs = store.recommendations.for_segments([s.id for s in segs])
-        overridden = [s for s in segs if s.id in recs and len(s.candidates) > 1][:5]
+        store.recommendations.fill(segs)
+        overridden = [s for s in segs if s.pick is not None and len(s.candidates) > 1][:5]
         for s in overridden:
-            other = next(c for c in s.candidates if c.id != recs[s.id].candidate_id)
+            other = next(c for c in s.candidates if c is not s.pick.candidate)
             store.recommendations.set_override(s.id, other.id)
         # a second-ranked candidate of an existing system and a new system, both without predictions
         later = [NewCandidate(s.id, s.candidates[0].system, s.candidates[0].kind, "otra salida", rank=5) for s in segs[:7]]
@@ -114,11 +114,11 @@ def test_overrides_are_the_picks(edited_project):
     with Store.open(edited_project) as store:
         job, _model, _skipped = job_from_store(store)
         segs = [s for s in store.segments.list(role="document") if s.candidates]
-        recs = store.recommendations.for_segments([s.id for s in segs])
-        overridden = {s.source for s in segs if s.id in recs and recs[s.id].override_candidate_id is not None}
+        store.recommendations.fill(segs)
+        overridden = {s.source for s in segs if s.pick is not None and s.pick.overridden}
         assert len(overridden) == 5
         for i, source in enumerate(job.sources):
             if source in overridden:
                 pick = job.picks[i]
-                cand = next(c for s in segs if s.source == source for c in s.candidates if c.id == recs[s.id].override_candidate_id)
+                cand = next(s.pick.candidate for s in segs if s.source == source)
                 assert job.systems[pick] == cand.system

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tmtprime.formats import Candidate, DocumentInfo, Segment, read_document, write_document
+from tmtprime.formats.model import file_pick
 from lxml import etree
 
 from tmtprime.formats.inline import DIALECT_NS, _pair_key, parse_markup, tokenize
@@ -50,8 +51,8 @@ def test_codes_survive_writers(data):
         tags = TAGS[dialect]
         source = data.draw(_pieces(dialect))
         mt = data.draw(_pieces(dialect))
-        seg = Segment(key="s1", source=source, tags=tags, tags_dialect=dialect,
-                      candidates=[Candidate("mt", "mt", mt, confidence=0.5)], pick=0)
+        seg = Segment(key="s1", source=source, tags=tags, tags_dialect=dialect, candidates=[Candidate("mt", "mt", mt)])
+        seg.pick = file_pick(seg, 0, {0: 0.5})
         info = DocumentInfo(path="p", format="json", source_lang="en", target_lang="es")
         for fmt in formats:
             with tempfile.TemporaryDirectory() as tmp:

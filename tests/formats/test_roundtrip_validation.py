@@ -13,6 +13,7 @@ from tmtprime.formats import (
     Candidate, DocumentInfo, Segment, TMUnit, read_document, read_tm, write_document, write_tm,
 )
 from tmtprime.formats.inline import DIALECT_NS, parse_markup
+from tmtprime.formats.model import file_pick
 from tmtprime.formats.validate import validation_errors
 
 SOURCES = ["trados-studio.sdlxliff", "memoq.mqxliff", "okapi-rainbow.xlf", "okapi-matches.xlf", "multilingual.tmx",
@@ -26,9 +27,7 @@ def _recommended(path):
     segs = list(segs)
     for i, s in enumerate(segs):
         if s.candidates:
-            for j, c in enumerate(s.candidates):
-                c.confidence = round(0.9 - 0.2 * j, 3)
-            s.pick = i % len(s.candidates)
+            s.pick = file_pick(s, i % len(s.candidates), {j: round(0.9 - 0.2 * j, 3) for j in range(len(s.candidates))})
     info.source_lang = info.source_lang or "en"
     info.target_lang = info.target_lang or "es"
     return info, segs
@@ -52,14 +51,15 @@ def _native_data(markup: str, fmt: str) -> str:
 
 def _rich_segment() -> Segment:
     """MT output that dropped a closing tag and literal braces: the hard case for writers."""
-    return Segment(
+    seg = Segment(
         key="k/1 #odd id", source="Press {1}Save{/1} or {3/} to keep {2}", context="toolbar",
-        candidates=[Candidate("deepl", "mt", "Pulse {1}Guardar o {3/} para {2}", confidence=0.71),
-                    Candidate("tm", "tm", "Pulse {1}Guardar{/1}", fuzzy=75.5, tm_source="Press {1}Save{/1}",
-                              confidence=0.29)],
+        candidates=[Candidate("deepl", "mt", "Pulse {1}Guardar o {3/} para {2}"),
+                    Candidate("tm", "tm", "Pulse {1}Guardar{/1}", fuzzy=75.5, tm_source="Press {1}Save{/1}")],
         tags={"{1}": '<g id="b1" ctype="bold">', "{/1}": "</g>", "{3/}": '<x id="img"/>'}, tags_dialect="xliff12",
-        notes=["UI string"], attributes={"doc_id": "app"}, pick=0,
+        notes=["UI string"], attributes={"doc_id": "app"},
     )
+    seg.pick = file_pick(seg, 0, {0: 0.71, 1: 0.29})
+    return seg
 
 
 @pytest.mark.parametrize("fmt", ["xliff12", "xliff2"])
@@ -93,11 +93,11 @@ def test_unbalanced_codes_still_valid(tmp_path, fmt):
     _, back = read_document(out)
     (b,) = list(back)
     if fmt != "tmx":
-        assert b.source == seg.source and b.picked.text == seg.picked.text
+        assert b.source == seg.source and b.pick.candidate.text == seg.pick.candidate.text
         assert [c.text for c in b.candidates] == [c.text for c in seg.candidates]
-        assert [c.confidence for c in b.candidates] == [0.71, 0.29] and b.pick == 0
+        assert [b.confidence_of(i) for i in range(2)] == [0.71, 0.29] and b.pick.candidate is b.candidates[0]
     else:  # TMX carries the recommended target only
-        assert (b.source, b.reference) == (seg.source, seg.picked.text)
+        assert (b.source, b.reference) == (seg.source, seg.pick.candidate.text)
         assert b.attributes["x-tmtprime-system"] == "deepl"
 
 
@@ -176,11 +176,10 @@ def test_tables_and_json_roundtrip(tmp_path, fmt):
     want = _comparable(segs)
     if fmt != "json":  # a table has one column per system (TM first) and the pick's confidence only
         for w in want:
-            picked = w.picked
+            pick = w.pick
             w.candidates.sort(key=lambda c: c.kind != "tm")
-            for c in w.candidates:
-                c.confidence = c.confidence if c is picked else None
-            w.pick = w.candidates.index(picked) if picked else None
+            index = w.candidates.index(pick.candidate) if pick else None
+            w.pick = file_pick(w, index, {index: pick.confidence} if pick else {})
     assert back == want
 
 

@@ -88,8 +88,8 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     qtbot.mouseClick(card.use, Qt.MouseButton.LeftButton)
 
     store = window.context.store
-    rec = store.recommendations.for_segments([row.segment.id])[row.segment.id]
-    assert rec.override_candidate_id == card.candidate.id
+    store.recommendations.fill([row.segment])
+    assert row.segment.pick.candidate.id == card.candidate.id and row.segment.pick.overridden
     assert view.model.row(0).system == other and view.model.row(0).pick.overridden
     from tmtprime.gui.segments import COLUMNS
 
@@ -104,8 +104,8 @@ def test_override_a_pick_then_export_it(window, qtbot, tmp_path):
     assert first["system"] == other and first["text"] == card.candidate.text
 
     qtbot.mouseClick(view.detail.reset, Qt.MouseButton.LeftButton)
-    rec = store.recommendations.for_segments([row.segment.id])[row.segment.id]
-    assert rec.override_candidate_id is None
+    store.recommendations.fill([row.segment])
+    assert row.segment.pick.reason == "model"
 
 
 def test_the_detail_pane_shows_every_candidate_and_marks_changes_against_the_tm_match(window):

@@ -60,13 +60,14 @@ def test_every_alternative_is_exported_with_a_confidence_on_the_picks_scale(proj
             train(store, name="m1")
         recommend(store, model="m1")
         segments = list(store.segments.iter(role="document"))
-        recs = store.recommendations.for_segments([s.id for s in segments], model="m1")
+        store.recommendations.fill(segments, model="m1")
         for seg in segments:
-            rec = recs[seg.id]
-            for prediction in rec.predictions.values():
+            pick = seg.pick
+            predictions = [p for p in pick.predictions if p is not None]
+            for prediction in predictions:
                 assert prediction.confidence == pytest.approx(1 - min(max(prediction.predicted_ter, 0), 100) / 100)
-            assert rec.confidence == pytest.approx(rec.predictions[rec.candidate_id].confidence)
-            assert rec.confidence == pytest.approx(max(p.confidence for p in rec.predictions.values()))
+            assert pick.confidence == pytest.approx(pick.prediction_of(seg.candidates.index(pick.candidate)).confidence)
+            assert pick.confidence == pytest.approx(max(p.confidence for p in predictions))
     out = tmp_path / "x.xlf"
     assert main(["export", project, "--format", "xliff", "--model", "m1", "-o", str(out), "-q"]) == 0
     ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}

@@ -152,8 +152,10 @@ def test_v4_file_with_picks_gets_the_stale_flag_and_document_steps(tmp_path):
     conn.close()
     with Store.open(v4) as store:
         assert store.project().schema_version == db.SCHEMA_VERSION
-        (rec,) = store.recommendations.for_segments([1]).values()
-        assert (rec.candidate_id, rec.stale) == (1, False)
+        segments = store.segments.list(role="document")
+        store.recommendations.fill(segments)
+        (pick,) = [s.pick for s in segments]
+        assert (pick.candidate.id, pick.reason, pick.stale) == (1, "model", False)
         (state,) = store.steps.status()
         assert (state.name, state.recommended, state.stale, state.steps) == ("job.po", 1, 0, ())
     fresh = tmp_path / "fresh.db"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tmtprime import workflows as wf
+from tmtprime.formats.model import Pick
 from tmtprime.errors import UsageError
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.paths import resource_path
@@ -30,9 +31,18 @@ def _demo(store: Store, jobs: list[str] | None = None) -> None:
     wf.recommend(store)
 
 
+def _pick(store: Store, segment_id: int) -> Pick | None:
+    (seg,) = [s for s in store.segments.list(role="document") if s.id == segment_id]
+    store.recommendations.fill([seg])
+    return seg.pick
+
+
 def _picks(store: Store) -> dict[int, tuple[int, int | None, bool]]:
-    ids = [s.id for s in store.segments.iter(role="document", with_candidates=False)]
-    return {sid: (r.candidate_id, r.override_candidate_id, r.stale) for sid, r in store.recommendations.for_segments(ids).items()}
+    """Per segment: the model's candidate, the override (if any) and stale, as ids."""
+    segments = store.segments.list(role="document")
+    store.recommendations.fill(segments)
+    return {s.id: (s.pick.recommended.id, s.pick.candidate.id if s.pick.overridden else None, s.pick.stale)
+            for s in segments if s.pick is not None}
 
 
 def _tmtprime_cost(store: Store) -> float:
@@ -45,7 +55,7 @@ def test_looking_up_again_keeps_every_pick_override_and_the_total(store):
     # a translator prefers a TM match the model did not pick
     seg, cand = next(
         (s, c) for s in segments for c in s.candidates
-        if c.system == "tm-lookup" and c.id != store.recommendations.for_segments([s.id])[s.id].candidate_id
+        if c.system == "tm-lookup" and c.id != _pick(store, s.id).recommended.id
     )
     store.recommendations.set_override(seg.id, cand.id)
     before, total = _picks(store), _tmtprime_cost(store)
@@ -53,7 +63,7 @@ def test_looking_up_again_keeps_every_pick_override_and_the_total(store):
     again = wf.lookup_tm(store)
     assert again.unchanged == again.candidates > 0 and again.warnings == []
     assert _picks(store) == before  # same candidates (ids), same overrides, nothing stale
-    assert store.recommendations.for_segments([seg.id])[seg.id].override_candidate_id == cand.id
+    assert _pick(store, seg.id).candidate.id == cand.id and _pick(store, seg.id).overridden
     assert _tmtprime_cost(store) == pytest.approx(total)
     status = wf.project_status(store)
     assert status.notices() == [] and {d.stage for d in status.documents} == {"recommended"}
@@ -112,8 +122,9 @@ def test_the_merge_keeps_ids_by_identity_and_counts_what_users_lose(store):
     assert (merged.stale_picks, merged.lost_overrides, merged.lost_picks) == (1, 0, 0)
     now = {c.text: (c.id, c.rank) for c in store.segments.candidates([seg])[seg]}
     assert now == {"Abra el archivo": (first["Abra el archivo"], 1), "Abrir el archivo": (first["Abrir archivo"], 0)}
-    rec = store.recommendations.for_segments([seg])[seg]
-    assert (rec.candidate_id, rec.override_candidate_id, rec.stale) == (first["Abrir archivo"], first["Abra el archivo"], True)
+    pick = _pick(store, seg)
+    assert (pick.recommended.id, pick.candidate.id, pick.reason, pick.stale) == (
+        first["Abrir archivo"], first["Abra el archivo"], "override", True)
     # the TM no longer matches: the pick goes with its candidate, and the user is told
     gone = store.segments.replace_candidates("tm-lookup", "tm", None, [doc], [])
     assert (gone.removed, gone.lost_picks, gone.lost_overrides) == (2, 1, 1)
@@ -129,12 +140,12 @@ def test_replacing_an_mt_output_in_place_marks_its_pick_stale(store):
     store.models.save("m", b"x", {})
     store.recommendations.save("m", [NewRecommendation(seg, cand.id, 0.7)])
     assert store.segments.add_candidates([NewCandidate(seg, "mt", "mt", "Abrir")]) == 1
-    assert not store.recommendations.for_segments([seg])[seg].stale  # same text: nothing changed
+    assert not _pick(store, seg).stale  # same text: nothing changed
     store.segments.add_candidates([NewCandidate(seg, "mt", "mt", "Abra")])
-    rec = store.recommendations.for_segments([seg])[seg]
-    assert (rec.candidate_id, rec.stale) == (cand.id, True)
+    pick = _pick(store, seg)
+    assert (pick.candidate.id, pick.stale) == (cand.id, True)
     store.recommendations.save("m", [NewRecommendation(seg, cand.id, 0.8)])
-    assert not store.recommendations.for_segments([seg])[seg].stale
+    assert not _pick(store, seg).stale
 
 
 def test_a_newer_version_of_a_document_keeps_the_picks_of_its_unchanged_segments(store, tmp_path):

@@ -163,11 +163,11 @@ def test_recommendations_keep_overrides_across_reruns(store):
     store.recommendations.save("m", picks(0.9))
     store.recommendations.set_override(segs[0].id, segs[0].candidates[1].id)
     store.recommendations.save("m", picks(0.8))
-    recs = store.recommendations.for_segments([s.id for s in segs])
-    assert recs[segs[0].id].chosen_id == segs[0].candidates[1].id
-    assert recs[segs[1].id].chosen_id == segs[1].candidates[0].id
-    assert recs[segs[1].id].confidence == 0.8 and store.recommendations.count("m") == 2
-    assert recs[segs[1].id].predictions[segs[1].candidates[1].id] == CandidatePrediction(0.5, 40.0)
+    store.recommendations.fill(segs)
+    assert segs[0].pick.candidate is segs[0].candidates[1] and segs[0].pick.overridden
+    assert segs[1].pick.candidate is segs[1].candidates[0]
+    assert segs[1].pick.confidence == 0.8 and store.recommendations.count("m") == 2
+    assert segs[1].pick.prediction_of(1) == CandidatePrediction(0.5, 40.0)
     with pytest.raises(StoreError, match="not a candidate of segment"):
         store.recommendations.set_override(segs[0].id, segs[1].candidates[0].id)
     with pytest.raises(StoreError, match="not a candidate of segment"):

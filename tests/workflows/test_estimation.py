@@ -36,8 +36,8 @@ def test_a_kept_estimate_comes_back_without_reading_the_job_until_the_data_chang
         monkeypatch.undo()
         taking_part = {"tm-lookup", "apertium_eng-spa"}
         segments = list(store.segments.iter(role="document", with_candidates=True))
-        recs = store.recommendations.for_segments([s.id for s in segments])
-        chosen = {s.id: next(x.system for x in s.candidates if x.id == recs[s.id].chosen_id) for s in segments}
+        store.recommendations.fill(segments)
+        chosen = {s.id: s.pick.candidate.system for s in segments}
         seg, other = next(
             (s, c) for s in segments for c in s.candidates  # the first candidate of another system taking part
             if chosen[s.id] in taking_part and c.system in taking_part - {chosen[s.id]}

@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .mapping import ColumnMapping
-from .model import Candidate, DocumentInfo, Segment, TMUnit
+from .model import Candidate, DocumentInfo, Pick, Segment, TMUnit, file_pick
 
 T = TypeVar("T")
 
@@ -127,6 +127,24 @@ def parse_score(value: str | None, *, fraction: bool | None = None) -> float | N
     if fraction or (fraction is None and "." in s and v <= 1.0):
         v *= 100.0
     return round(v, 4)
+
+
+@dataclass(slots=True)
+class PickReader:
+    """What a TMTprime export says of a segment's pick, gathered while its candidates are read."""
+
+    index: int | None = None
+    confidences: dict[int, float] = field(default_factory=dict)
+
+    def note(self, index: int, confidence: str | None, recommended: bool) -> None:
+        """Candidate ``index`` carries this confidence (``tmt:confidence``) and is the pick or not."""
+        if confidence:
+            self.confidences[index] = float(confidence)
+        if recommended:
+            self.index = index
+
+    def pick(self, seg: Segment) -> Pick | None:
+        return file_pick(seg, self.index, self.confidences)
 
 
 def add_candidate(seg: Segment, cand: Candidate) -> int:

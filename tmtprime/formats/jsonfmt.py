@@ -20,7 +20,7 @@ from tmtprime.errors import FormatError
 
 from .base import ReadOptions, primed
 from .mapping import ColumnMapping, stream_segments, stream_units
-from .model import STORE_FIELDS, Candidate, DocumentInfo, PostEdit, Segment, TMUnit
+from .model import STORE_FIELDS, Candidate, DocumentInfo, PostEdit, Segment, TMUnit, file_pick
 from .sources import iter_text_lines
 
 FORMAT_TAG = "tmtprime-document"
@@ -34,7 +34,9 @@ def _file_fields(d: dict[str, object]) -> dict[str, object]:
 
 def _seg_dict(seg: Segment) -> dict[str, object]:
     d = asdict(seg)
-    d["candidates"] = [_file_fields(c) for c in d["candidates"]]
+    # version 1 of the file keeps the pick as the index of a candidate and each candidate's confidence
+    d["pick"] = next((i for i, c in enumerate(seg.candidates) if seg.pick and c is seg.pick.candidate), None)
+    d["candidates"] = [_file_fields({**c, "confidence": seg.confidence_of(i)}) for i, c in enumerate(d["candidates"])]
     return _file_fields(d)
 
 
@@ -58,10 +60,14 @@ def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
 
 def _segment(d: dict, file: str, n: int) -> Segment:
     try:
-        cands = [Candidate(**{**c, "post_edits": [PostEdit(**p) for p in c.get("post_edits", [])]})
-                 for c in d.pop("candidates", [])]
-        return Segment(**d, candidates=cands)
-    except TypeError as exc:
+        found = d.pop("candidates", [])
+        confidences = {i: float(c.pop("confidence")) for i, c in enumerate(found) if c.get("confidence") is not None}
+        cands = [Candidate(**{**c, "post_edits": [PostEdit(**p) for p in c.get("post_edits", [])]}) for c in found]
+        picked = d.pop("pick", None)
+        seg = Segment(**d, candidates=cands)
+        seg.pick = file_pick(seg, picked, confidences)
+        return seg
+    except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise FormatError(f"segment {n} does not fit the TMTprime model: {exc}", file=file) from None
 
 

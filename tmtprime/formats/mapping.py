@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tmtprime.errors import FormatError
 
-from .model import Candidate, DocumentInfo, PostEdit, Segment, TMUnit
+from .model import Candidate, DocumentInfo, PostEdit, Segment, TMUnit, file_pick
 
 _SOURCE_NAMES = ("source", "src", "source_text", "original", "msgid", "english")
 _TARGET_NAMES = ("target", "tgt", "target_text", "translation", "msgstr")
@@ -264,13 +264,12 @@ class ResolvedMapping:
         """The recommendation columns of our own tables back into ``Segment.pick``."""
         for i, c in enumerate(seg.candidates):
             if c.system == system and (not kind or c.kind == kind):
-                seg.pick = i
-                if conf:
-                    try:
-                        c.confidence = float(conf)
-                    except ValueError:
-                        raise FormatError(f"confidence {conf!r} is not a number", file=self.file,
-                                          location=location) from None
+                try:
+                    confidences = {i: float(conf)} if conf else {}
+                except ValueError:
+                    raise FormatError(f"confidence {conf!r} is not a number", file=self.file,
+                                      location=location) from None
+                seg.pick = file_pick(seg, i, confidences)
                 return
 
     def _post_edits(self, seg: Segment, row: Mapping[str, object], location: str) -> None:

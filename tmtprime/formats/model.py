@@ -12,10 +12,12 @@ it survives a round trip.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 CandidateKind = Literal["tm", "mt", "repair"]
+PickReason = Literal["model", "override", "file"]
 DocumentRole = Literal["tm", "dev", "document"]
 STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "segment_id", "rank"})
 """Fields the store fills (identity and order inside a project): no file carries them."""
@@ -52,8 +54,6 @@ class Candidate:
     """Source text of the TM unit that produced this match (TM candidates only)."""
     origin: str | None = None
     """Where the candidate came from as the file says it (tool, TM file, engine)."""
-    confidence: float | None = None
-    """Recommender confidence, filled on export."""
     attributes: dict[str, Any] = field(default_factory=dict)
     """Anything else the file carried (match type, tool id...), kept for export: strings
     from files; TM lookup adds numbers (``tm_unit_id``, ``content_score``...)."""
@@ -65,6 +65,76 @@ class Candidate:
     """0 is the system's best; TM top-k matches use 1, 2..."""
     post_edits: list[PostEdit] = field(default_factory=list)
     """What post-editors made of this candidate (several editors: several entries)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CandidatePrediction:
+    """What a model predicted for one candidate.
+
+    ``probability``: of being (one of) the best candidates; ``predicted_ter``: the
+    post-editing effort expected; ``confidence``: the candidate's confidence on the
+    same scale as the pick's own ``confidence`` (what exports show next to each
+    alternative; when None they show ``probability``); ``predicted_effort``: the
+    prediction in the model's label unit (TER, HTER, ms per word, effort score: see its card).
+    """
+
+    probability: float | None = None
+    predicted_ter: float | None = None
+    confidence: float | None = None
+    predicted_effort: float | None = None
+
+    @property
+    def shown_confidence(self) -> float | None:
+        """The confidence an export or the window shows: the confidence if recorded, else the probability."""
+        return self.confidence if self.confidence is not None else self.probability
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The pick: which candidate a segment gets, why, and how sure the model is of it.
+
+    The one representation of a pick that the store hands out (mapping its
+    recommendation rows inside ``tmtprime.store``), the readers of TMTprime's
+    own exports build, and the exports, the report and the window read.
+    ``reason``: ``model`` (the recommender's pick), ``override`` (the user
+    chose ``candidate`` instead of the model's ``recommended``), ``file`` (read
+    back from an export). The confidence of an override is the model's
+    confidence for that candidate, never that of its own pick (None when it
+    recorded none). ``predictions``: the model's prediction of each of the
+    segment's candidates, in their order (None where it made none).
+    """
+
+    candidate: Candidate
+    reason: PickReason = "model"
+    confidence: float | None = None
+    predicted_effort: float | None = None
+    model: str | None = None
+    """Name of the model that made the pick (None when read from a file)."""
+    recommended: Candidate | None = None
+    """The model's own pick (differs from ``candidate`` only for an override)."""
+    stale: bool = False
+    """The segment's candidates changed after the pick: ``recommend`` again to refresh it."""
+    predictions: tuple[CandidatePrediction | None, ...] = ()
+
+    @property
+    def overridden(self) -> bool:
+        return self.reason == "override"
+
+    @property
+    def band(self) -> str:
+        """``high`` (>= 0.8), ``medium`` (>= 0.5), ``low``, or ``unknown``: the band a picks TMX carries."""
+        if self.confidence is None:
+            return "unknown"
+        return "high" if self.confidence >= 0.8 else "medium" if self.confidence >= 0.5 else "low"
+
+    def prediction_of(self, index: int) -> CandidatePrediction | None:
+        """The model's prediction of the segment's candidate ``index``, if it made one."""
+        return self.predictions[index] if 0 <= index < len(self.predictions) else None
+
+    def confidence_of(self, index: int) -> float | None:
+        """The model's confidence in candidate ``index`` (its confidence if recorded, else its probability)."""
+        prediction = self.prediction_of(index)
+        return prediction.shown_confidence if prediction is not None else None
 
 
 @dataclass(slots=True)
@@ -96,9 +166,9 @@ class Segment:
     """Other per-unit data the file carried (unmapped CSV columns, XLIFF attributes).
     A ``doc_id`` attribute (the shared TSV data has one) groups segments of one
     original document, e.g. for cross-validation by document."""
-    pick: int | None = None
-    """Index into ``candidates`` of the recommended candidate (set for export, or
-    read back from a TMTprime export); ``None`` = no recommendation."""
+    pick: Pick | None = None
+    """The candidate this segment gets and why (the store sets it from the stored
+    recommendation, a reader from a TMTprime export); ``None`` = no recommendation."""
     id: int | None = None
     """Store id (``None`` until stored); the store fills the fields below too."""
     document_id: int | None = None
@@ -109,12 +179,19 @@ class Segment:
     position: int = 0
     """0-based order in the imported file."""
 
-    @property
-    def picked(self) -> Candidate | None:
-        """The recommended candidate, if any."""
-        if self.pick is None or not 0 <= self.pick < len(self.candidates):
+    def confidence_of(self, index: int) -> float | None:
+        """The model's confidence in ``candidates[index]`` (the pick's own for the pick); None without a pick."""
+        if self.pick is None:
             return None
-        return self.candidates[self.pick]
+        if self.candidates[index] is self.pick.candidate:
+            return self.pick.confidence
+        return self.pick.confidence_of(index)
+
+    @property
+    def best_fuzzy(self) -> float | None:
+        """The highest TM fuzzy score among the candidates."""
+        scores = [c.fuzzy for c in self.candidates if c.kind == "tm" and c.fuzzy is not None]
+        return max(scores) if scores else None
 
 
 @dataclass(slots=True)
@@ -170,3 +247,14 @@ class DocumentInfo:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
         if location is not None:
             self.first_skipped.setdefault(reason, location)
+
+
+def file_pick(seg: Segment, index: int | None, confidences: Mapping[int, float]) -> Pick | None:
+    """The pick a TMTprime export recorded: candidate ``index``, with the confidences the file gave by candidate index."""
+    if index is None:
+        return None
+    predictions = tuple(
+        CandidatePrediction(confidence=confidences[i]) if i in confidences else None for i in range(len(seg.candidates))
+    )
+    chosen = seg.candidates[index]
+    return Pick(chosen, "file", confidences.get(index), recommended=chosen, predictions=predictions)

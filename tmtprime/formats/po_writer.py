@@ -89,10 +89,10 @@ def write_document(out: IO[str], info: DocumentInfo, segments: Iterable[Segment]
             context = f"{context} [{seg.key}]" if context else f"[{seg.key}]"
         seen.add((context, seg.source))
         lines = [f"#. {line}\n" for note in seg.notes for line in note.splitlines()]
-        pick = seg.picked
-        text = seg.reference or (pick.text if pick is not None else "")
+        pick = seg.pick
+        text = seg.reference or (pick.candidate.text if pick is not None else "")
         if not seg.reference and pick is not None:
-            fuzzy, _ = needs_review(seg.source, pick.text, pick.confidence, fuzzy_below)
+            fuzzy, _ = needs_review(seg.source, pick.candidate.text, pick.confidence, fuzzy_below)
             if fuzzy:
                 lines.append("#, fuzzy\n")
         if context is not None:

@@ -249,12 +249,13 @@ def write_document(fmt: str, out: IO[str], info: DocumentInfo, segments: Iterabl
     for seg in segs:
         tm = _best_tm(seg)
         by_sys = {c.system: c.text for c in seg.candidates if c.kind == "mt"}
-        pick = seg.picked
+        pick = seg.pick
         row = [seg.key, seg.source, seg.context or "", seg.reference or "",
                tm.text if tm else "", (tm.tm_source or "") if tm else "", _fmt_num(tm.fuzzy) if tm else "",
                "\n".join(seg.notes)]
         row += [by_sys.get(s, "") for s in mt]
-        row += [pick.text if pick else "", pick.system if pick else "", pick.kind if pick else "",
+        chosen = pick.candidate if pick else None
+        row += [chosen.text if chosen else "", chosen.system if chosen else "", chosen.kind if chosen else "",
                 _fmt_num(pick.confidence) if pick else ""]
         row += [seg.attributes.get(a, "") for a in attrs]
         if has_tags:

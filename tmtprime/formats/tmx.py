@@ -343,9 +343,9 @@ def write_document(out: IO[bytes], info: DocumentInfo, segments: Iterable[Segmen
             props = {}
             if seg.reference:
                 target = seg.reference
-            elif (pick := seg.picked) is not None:
-                target = pick.text
-                props = {"x-tmtprime-system": pick.system, "x-tmtprime-kind": pick.kind}
+            elif (pick := seg.pick) is not None:
+                target = pick.candidate.text
+                props = {"x-tmtprime-system": pick.candidate.system, "x-tmtprime-kind": pick.candidate.kind}
                 if pick.confidence is not None:
                     props["x-tmtprime-confidence"] = f"{pick.confidence:.4f}"
             else:

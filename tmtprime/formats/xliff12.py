@@ -40,7 +40,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
+from .base import PickReader, ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
 from .detect import MEMSOURCE_NS, MQ_NS, SDL_NS
 from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -177,12 +177,14 @@ class _Reader:
             key = unit.uid if len(parts) == 1 else f"{unit.uid}#{mid}"
             seg = Segment(key=prefix + key, source=unit.text(table, src_el), notes=list(notes), location=unit.loc)
             self._context(seg, tu)
+            ours = PickReader()
             for alt in my_alts:
-                self._alt(seg, unit, table, alt)
+                self._alt(seg, unit, table, alt, ours)
             if tu.find(MQ + "insertedmatch") is not None:
                 for im in tu.iter(MQ + "insertedmatch"):
                     self._mq_inserted(seg, unit, table, im)
-            self._target(seg, unit, table, tgt_el, mid)
+            self._target(seg, unit, table, tgt_el, mid, ours)
+            seg.pick = ours.pick(seg)
             if table.tags:
                 seg.tags, seg.tags_dialect = table.tags, "xliff12"
             yield seg
@@ -203,7 +205,7 @@ class _Reader:
         seg.context = ctx or self.context[-1] or tu.get("resname") or None
 
     # -- candidates
-    def _alt(self, seg: Segment, unit: _Unit, table: TagTable, alt: etree._Element) -> None:
+    def _alt(self, seg: Segment, unit: _Unit, table: TagTable, alt: etree._Element, ours: PickReader) -> None:
         if alt.get("alttranstype", "proposal") != "proposal":
             self.info.skip(f"alt-trans of type {alt.get('alttranstype')}")
             return
@@ -228,12 +230,7 @@ class _Reader:
         attrs.update(read_attribute_groups(alt))
         cand = Candidate(system=system, kind=kind, text=text, fuzzy=fuzzy if kind == "tm" else None,  # type: ignore[arg-type]
                          tm_source=tm_source if kind == "tm" else None, origin=origin, attributes=attrs)
-        conf = alt.get(TMT + "confidence")
-        if conf:
-            cand.confidence = float(conf)
-        i = add_candidate(seg, cand)
-        if alt.get(TMT + "recommended") == "yes":
-            seg.pick = i
+        ours.note(add_candidate(seg, cand), alt.get(TMT + "confidence"), alt.get(TMT + "recommended") == "yes")
 
     def _mq_inserted(self, seg: Segment, unit: _Unit, table: TagTable, im: etree._Element) -> None:
         tgt = next((c for c in im if etree.QName(c).localname == "target"), None)
@@ -251,7 +248,7 @@ class _Reader:
 
     # -- the target
     def _target(self, seg: Segment, unit: _Unit, table: TagTable, tgt_el: etree._Element | None,
-                mid: str | None) -> None:
+                mid: str | None, ours: PickReader) -> None:
         text = unit.text(table, tgt_el)
         if not text.strip():
             return
@@ -268,8 +265,8 @@ class _Reader:
         else:
             i = add_candidate(seg, Candidate(system=system or kind, kind=kind, text=text,  # type: ignore[arg-type]
                                              fuzzy=fuzzy if kind == "tm" else None))
-        if seg.pick is None and tgt_el is not None and tgt_el.get(TMT + "system"):
-            seg.pick = i
+        if ours.index is None and tgt_el is not None and tgt_el.get(TMT + "system"):
+            ours.index = i
 
     def _status(self, unit: _Unit, tgt: etree._Element | None, mid: str | None
                 ) -> tuple[str, str | None, str | None, float | None]:
@@ -485,7 +482,7 @@ def _unit(seg: Segment) -> etree._Element:
     if seg.attributes.get("resname"):
         tu.set("resname", seg.attributes["resname"])
     tu.append(_content("source", seg.source, seg))
-    pick = seg.picked
+    pick = seg.pick.candidate if seg.pick is not None else None
     if seg.reference:
         tu.append(_content("target", seg.reference, seg, state="translated"))
     elif pick is not None:
@@ -505,9 +502,9 @@ def _unit(seg: Segment) -> etree._Element:
             alt.set("match-quality", f"{c.fuzzy:g}")
         alt.set(TMT + "system", c.system)
         alt.set(TMT + "kind", c.kind)
-        if c.confidence is not None:
-            alt.set(TMT + "confidence", f"{c.confidence:.6g}")
-        if i == seg.pick:
+        if (confidence := seg.confidence_of(i)) is not None:
+            alt.set(TMT + "confidence", f"{confidence:.6g}")
+        if c is pick:
             alt.set(TMT + "recommended", "yes")
         if c.tm_source is not None:
             alt.append(_content("source", c.tm_source, seg))

@@ -30,7 +30,7 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
+from .base import PickReader, ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
 from .detect import sniff_xml_root
 from .inline import XLIFF2_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -120,14 +120,16 @@ class _Reader:
                           context=unit.get(TMT + "context"), attributes=dict(attrs))
             if unit.get("name"):
                 seg.attributes.setdefault("name", unit.get("name"))  # type: ignore[arg-type]
+            ours = PickReader()
             for m in mine:
-                self._match(seg, m, text)
+                self._match(seg, m, text, ours)
             self._target(seg, sg, text(tgt_el), tgt_el)
+            seg.pick = ours.pick(seg)
             if table.tags:
                 seg.tags, seg.tags_dialect = table.tags, "xliff2"
             yield seg
 
-    def _match(self, seg: Segment, m: etree._Element, text) -> None:  # noqa: ANN001
+    def _match(self, seg: Segment, m: etree._Element, text, ours: PickReader) -> None:  # noqa: ANN001
         mtype = m.get("type", "tm")
         if mtype == "tb":
             self.info.skip("terminology match (type tb)")
@@ -151,11 +153,7 @@ class _Reader:
         if m.get(TMT + "kind"):  # our own export: these attributes are ours, not the file's
             cand.attributes.pop("id", None)
             cand.attributes.pop("matchSuitability", None)
-        if m.get(TMT + "confidence"):
-            cand.confidence = float(m.get(TMT + "confidence"))  # type: ignore[arg-type]
-        i = add_candidate(seg, cand)
-        if m.get(TMT + "recommended") == "yes":
-            seg.pick = i
+        ours.note(add_candidate(seg, cand), m.get(TMT + "confidence"), m.get(TMT + "recommended") == "yes")
 
     def _target(self, seg: Segment, sg: etree._Element, text: str, tgt: etree._Element | None) -> None:
         if not text.strip() or tgt is None:
@@ -324,12 +322,12 @@ def _unit(seg: Segment, n: int) -> etree._Element:
                                  type="mt" if c.kind == "mt" else "tm", origin=c.origin or c.system)
             if c.fuzzy is not None:
                 m.set("similarity", f"{min(max(c.fuzzy, 0.0), 100.0):g}")
-            if c.confidence is not None:
-                m.set("matchSuitability", f"{100.0 * min(max(c.confidence, 0.0), 1.0):.4g}")
-                m.set(TMT + "confidence", f"{c.confidence:.6g}")
+            if (confidence := seg.confidence_of(i)) is not None:
+                m.set("matchSuitability", f"{100.0 * min(max(confidence, 0.0), 1.0):.4g}")
+                m.set(TMT + "confidence", f"{confidence:.6g}")
             m.set(TMT + "system", c.system)
             m.set(TMT + "kind", c.kind)
-            if i == seg.pick:
+            if seg.pick is not None and c is seg.pick.candidate:
                 m.set(TMT + "recommended", "yes")
             if c.tm_source is None:
                 m.set(TMT + "nosource", "yes")
@@ -343,7 +341,7 @@ def _unit(seg: Segment, n: int) -> etree._Element:
             etree.SubElement(notes, X + "note").text = note
     sg = etree.Element(X + "segment", id="s1")
     sg.append(_content("source", seg.source, seg, data))
-    pick = seg.picked
+    pick = seg.pick.candidate if seg.pick is not None else None
     if seg.reference:
         sg.set("state", "translated")
         sg.append(_content("target", seg.reference, seg, data))

@@ -43,8 +43,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 from tmtprime.errors import StoreError, UsageError
 from tmtprime.progress import Reporter, silent
 from tmtprime.formats.model import Segment, TMUnit
-from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, confidence_band, pick_of
-from tmtprime.store.records import DocumentRecord, RecommendationRecord
+from tmtprime.store.records import DocumentRecord
 from tmtprime.store.segments import batched
 
 if TYPE_CHECKING:
@@ -236,34 +235,27 @@ class _Exporter:
         desc = f"exporting {doc.name}"
         return self.reporter.track(items, total=doc.unit_count, desc=desc, unit=unit)
 
-    def segments(
-        self, docs: Iterable[DocumentRecord]
-    ) -> Iterator[tuple[Segment, Pick | None, RecommendationRecord | None]]:
-        """Every segment of ``docs`` in order, with its pick and recommendation."""
+    def segments(self, docs: Iterable[DocumentRecord]) -> Iterator[Segment]:
+        """Every segment of ``docs`` in order, with its pick (``Segment.pick``)."""
         for doc in docs:
             if doc.role == "tm":
                 continue
             stream = self._track(self.store.segments.iter(document_id=doc.id), doc, " segments")
             for page in batched(stream, _PAGE):
-                recs = (
-                    self.store.recommendations.for_segments([s.id for s in page], model=self.model)
-                    if self.model
-                    else {}
-                )
+                if self.model:
+                    self.store.recommendations.fill(page, model=self.model)
                 for seg in page:
                     if self.only is not None and seg.id not in self.only:
                         continue
-                    rec = recs.get(seg.id)
-                    pick = pick_of(seg, rec)
                     self.result.segments += 1
-                    self.result.recommended += pick is not None
-                    yield seg, pick, rec
+                    self.result.recommended += seg.pick is not None
+                    yield seg
 
     def write_csv(self, stream: IO[str]) -> None:
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for seg, pick, _rec in self.segments(self.docs):
-            writer.writerow(_csv_row(seg, pick))
+        for seg in self.segments(self.docs):
+            writer.writerow(_csv_row(seg))
 
     def write_json(self, stream: IO[str]) -> None:
         project = self.store.project()
@@ -274,8 +266,8 @@ class _Exporter:
         head["warnings"] = list(card.get("job_warnings", []))
         stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "segments": [\n')
         first = True
-        for seg, pick, rec in self.segments(self.docs):
-            stream.write(("" if first else ",\n") + json.dumps(_json_segment(seg, pick, rec), ensure_ascii=False))
+        for seg in self.segments(self.docs):
+            stream.write(("" if first else ",\n") + json.dumps(_json_segment(seg), ensure_ascii=False))
             first = False
         stream.write("\n]}\n")
 
@@ -300,7 +292,7 @@ class _Exporter:
         paths = self._paths(out, fmt, self.docs, lambda doc: _safe_name(doc.name) + suffix)
         for doc, path in zip(self.docs, paths, strict=True):
             info = _info(doc, project.source_lang, project.target_lang, writer)
-            segments = (_for_writer(seg, pick, rec) for seg, pick, rec in self.segments([doc]))
+            segments = (_for_writer(seg) for seg in self.segments([doc]))
             if writer == "po":
                 segments = (self._count_review(s, fuzzy_below) for s in segments)
             with _replaced(path) as partial:
@@ -311,9 +303,9 @@ class _Exporter:
         """Count, on the way to the PO writer, the picks it marks fuzzy and those that break a format."""
         from tmtprime.formats.po_writer import needs_review
 
-        pick = seg.picked
+        pick = seg.pick
         if pick is not None and not seg.reference:
-            fuzzy, broken = needs_review(seg.source, pick.text, pick.confidence, fuzzy_below)
+            fuzzy, broken = needs_review(seg.source, pick.candidate.text, pick.confidence, fuzzy_below)
             self.result.marked_fuzzy += fuzzy
             self.result.format_breaks += broken
         return seg
@@ -339,16 +331,16 @@ class _Exporter:
         notes: list[str] = []
         for doc, data, path in zip(docs, contents, paths, strict=True):
             fills = {}
-            for seg, pick, rec in self.segments([doc]):
-                if pick is None or not seg.source.strip():
-                    reason = "no recommendation" if pick is None else "empty source"
+            for seg in self.segments([doc]):
+                if seg.pick is None or not seg.source.strip():
+                    reason = "no recommendation" if seg.pick is None else "empty source"
                     kept[reason] = kept.get(reason, 0) + 1
                 elif seg.reference is not None:
                     kept["confirmed translation kept"] = kept.get("confirmed translation kept", 0) + 1
                 elif "draft_target" in seg.attributes:
                     kept["translator's draft kept"] = kept.get("translator's draft kept", 0) + 1
                 else:
-                    fills[seg.key] = _for_writer(seg, pick, rec)
+                    fills[seg.key] = _for_writer(seg)
             with _replaced(path) as partial, open(partial, "wb") as stream:
                 report = fill_document(doc.format, data, fills, stream, options, file=doc.name)
             if report.not_found:
@@ -387,12 +379,13 @@ class _Exporter:
         info.original = None
 
         def units() -> Iterator[TMUnit]:
-            for seg, pick, _rec in self.segments(self.docs):
+            for seg in self.segments(self.docs):
+                pick = seg.pick
                 if pick is None:
                     continue
                 c = pick.candidate
                 props = {"x-tmtprime-system": c.system, "x-tmtprime-kind": c.kind,
-                         "x-tmtprime-band": confidence_band(pick.confidence), "x-tmtprime-document": seg.document,
+                         "x-tmtprime-band": pick.band, "x-tmtprime-document": seg.document,
                          "creationid": "MT!" if c.kind == "mt" else "TMTprime"}
                 if pick.confidence is not None:
                     props["x-tmtprime-confidence"] = f"{pick.confidence:.6g}"
@@ -425,7 +418,7 @@ class _Exporter:
             for unit in self._track(self.store.tm.iter_units(document_id=doc.id), doc, " units"):
                 self.result.tm_units += 1
                 yield unit
-        for seg, _pick, _rec in self.segments(d for d in self.docs if d.role != "tm"):
+        for seg in self.segments(d for d in self.docs if d.role != "tm"):
             if seg.reference:
                 props = {"document": seg.document, **{str(k): str(v) for k, v in seg.attributes.items()}}
                 if seg.context:
@@ -463,7 +456,8 @@ def _seg_id(seg: Segment) -> str:
     return ""
 
 
-def _csv_row(seg: Segment, pick: Pick | None) -> list[str]:
+def _csv_row(seg: Segment) -> list[str]:
+    pick = seg.pick
     chosen = pick.candidate if pick else None
     return [
         seg.document,
@@ -476,13 +470,14 @@ def _csv_row(seg: Segment, pick: Pick | None) -> list[str]:
         chosen.system if chosen else "",
         chosen.kind if chosen else "",
         _number(pick.confidence) if pick else "",
-        _number(best_fuzzy(seg)),
+        _number(seg.best_fuzzy),
         chosen.text if chosen else "",
     ]
 
 
-def _json_segment(seg: Segment, pick: Pick | None, rec: RecommendationRecord | None) -> dict[str, Any]:
-    predictions = rec.predictions if rec else {}
+def _json_segment(seg: Segment) -> dict[str, Any]:
+    pick = seg.pick
+    predictions = [pick.prediction_of(i) if pick else None for i in range(len(seg.candidates))]
     return {
         "document": seg.document,
         "index": seg.position + 1,
@@ -501,17 +496,17 @@ def _json_segment(seg: Segment, pick: Pick | None, rec: RecommendationRecord | N
                 "fuzzy": c.fuzzy,
                 "tm_source": c.tm_source,
                 "origin": c.origin,
-                "probability": predictions[c.id].probability if c.id in predictions else None,
-                "predicted_ter": predictions[c.id].predicted_ter if c.id in predictions else None,
-                "predicted_effort": predictions[c.id].predicted_effort if c.id in predictions else None,
-                "confidence": candidate_confidence(rec, c.id),
+                "probability": p.probability if p else None,
+                "predicted_ter": p.predicted_ter if p else None,
+                "predicted_effort": p.predicted_effort if p else None,
+                "confidence": p.shown_confidence if p else None,
             }
-            for c in seg.candidates
+            for c, p in zip(seg.candidates, predictions, strict=True)
         ],
         "recommendation": None
-        if pick is None or rec is None
+        if pick is None
         else {
-            "model": rec.model,
+            "model": pick.model,
             "candidate": pick.candidate.id,
             "system": pick.candidate.system,
             "kind": pick.candidate.kind,
@@ -529,16 +524,10 @@ def _info(doc: DocumentRecord, source_lang: str, target_lang: str, fmt: str) -> 
     )
 
 
-def _for_writer(seg: Segment, pick: Pick | None, rec: RecommendationRecord | None) -> Segment:
-    """``seg`` made ready for a writer, in place: the pick marked, every candidate with its
-    confidence and origin, attribute values as text (TM lookup stores numbers)."""
-    seg.pick = None
-    for i, c in enumerate(seg.candidates):
-        if pick is not None and c is pick.candidate:
-            seg.pick = i
-            c.confidence = pick.confidence
-        else:
-            c.confidence = candidate_confidence(rec, c.id) if c.id is not None else None
+def _for_writer(seg: Segment) -> Segment:
+    """``seg`` made ready for a writer, in place: every candidate with its origin, attribute
+    values as text (TM lookup stores numbers)."""
+    for c in seg.candidates:
         c.origin = c.origin or c.system
         c.attributes = {k: str(v) for k, v in c.attributes.items()}
     return seg

@@ -19,6 +19,7 @@ the rest as frozen records)::
         ids, X = store.features.load("bb-1")
         store.models.save("svm-1", skops_bytes, card)
         store.recommendations.save("svm-1", [NewRecommendation(seg.id, cand_id, 0.83, {...})])
+        store.recommendations.fill(segments)                # each segment's pick (override, else the model's)
         store.cost_schemes.save("default", scheme)
         store.steps.status()                                # per work document: steps done, picks, stale picks
         with store.job_lock("lookup", reporter): ...        # one lookup/translate/recommend at a time (PostgreSQL)
@@ -50,7 +51,6 @@ from tmtprime.store.records import (
     NewCandidate,
     NewRecommendation,
     ProjectRecord,
-    RecommendationRecord,
     SegmentRecord,
     SystemRecord,
     TMRecord,
@@ -66,7 +66,6 @@ __all__ = [
     "NewCandidate",
     "NewRecommendation",
     "ProjectRecord",
-    "RecommendationRecord",
     "SegmentRecord",
     "Store",
     "SystemRecord",

@@ -2,8 +2,9 @@
 
 The cost estimate (:func:`tmtprime.cost.job.job_from_store`) needs, per
 candidate, its system, fuzzy score, match type, the model's predicted TER and
-probability and whether it is the chosen one; reading these through
-:meth:`Segments.iter` and :meth:`Recommendations.for_segments` builds a record
+probability and whether it is the chosen one (the pick: the override, else the
+model's, as :func:`tmtprime.store.recommendations._pick` decides it); reading these through
+:meth:`Segments.iter` and :meth:`Recommendations.fill` builds a record
 per segment and per candidate, which dominated opening a large project. Here
 the columns come back as arrays; the match type (a string, as the TM lookup
 writes it) is extracted from the candidate's JSON attributes in SQL.

@@ -1,5 +1,9 @@
 """Recommendations: per segment and model, the chosen candidate and the model's predictions.
 
+Stored as rows (the model's pick, the user's override, the predictions per
+candidate); read back as the domain's :class:`~tmtprime.formats.model.Pick`
+(:meth:`Recommendations.fill`): the rows are a persistence detail of this module.
+
 Saving recommendations again for the same model updates them in place (and
 clears ``stale``), so a user's override survives a re-run as long as the
 candidate it points to still exists (a lookup or translation run again keeps
@@ -11,17 +15,18 @@ alternative.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, bindparam, delete, exists, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, exists, func, insert, select, update
 
 from tmtprime.errors import StoreError
+from tmtprime.formats.model import CandidatePrediction, Pick, Segment
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
 from tmtprime.store.job_rows import JobRows, candidate_texts, read_job_rows
 from tmtprime.store.segments import segment_filters
-from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
+from tmtprime.store.records import NewRecommendation
 from tmtprime.store.steps import NewStep, record_steps
 
 if TYPE_CHECKING:
@@ -77,32 +82,28 @@ class Recommendations:
                 .limit(1)
             ).scalar()
 
-    def for_segments(self, segment_ids: Sequence[int], *, model: str | None = None) -> dict[int, RecommendationRecord]:
-        """Recommendations of ``model`` (default: :meth:`latest_model`) for these segments, by segment id."""
+    def fill(self, segments: Sequence[Segment], *, model: str | None = None) -> None:
+        """Set each segment's ``pick`` from ``model``'s stored recommendation (default: :meth:`latest_model`).
+
+        The user's override wins over the model's pick. A segment without a
+        recommendation, or read without its candidates, gets ``None``.
+        """
         model = model if model is not None else self.latest_model()
-        if model is None:
-            return {}
-        found: dict[int, RecommendationRecord] = {}
+        by_id = {s.id: s for s in segments}
+        for seg in segments:
+            seg.pick = None
+        if model is None or not by_id:
+            return
         with self._store.connection() as conn:
             model_id = _model_id(conn, model)
-            for chunk in batched(segment_ids, 900):
+            for chunk in batched(list(by_id), 900):
                 rows = conn.execute(
                     select(_REC).where(_REC.c.model_id == model_id, _REC.c.segment_id.in_(chunk))
                 ).all()
                 predictions = _predictions(conn, [r.id for r in rows])
                 for r in rows:
-                    found[r.segment_id] = RecommendationRecord(
-                        id=r.id,
-                        segment_id=r.segment_id,
-                        model=model,
-                        candidate_id=r.candidate_id,
-                        confidence=r.confidence,
-                        override_candidate_id=r.override_candidate_id,
-                        created_at=r.created_at,
-                        predictions=predictions.get(r.id, {}),
-                        stale=bool(r.stale),
-                    )
-        return found
+                    seg = by_id[r.segment_id]
+                    seg.pick = _pick(seg, r, model, predictions.get(r.id, {}))
 
     def job_rows(self, model: str, *, document_id: int | None = None, role: str | None = None) -> JobRows:
         """The cost job of ``model`` as arrays (one document, or every document of ``role``); see :mod:`~tmtprime.store.job_rows`."""
@@ -208,6 +209,31 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
     if scores:
         conn.execute(insert(_SCORES), scores)
     return len(chunk)
+
+
+def _pick(seg: Segment, row: Row, model: str, predictions: Mapping[int, CandidatePrediction]) -> Pick | None:
+    """The domain's pick of a stored recommendation row (the override, else the model's pick; None if it is gone).
+
+    The confidence of an override is the model's confidence (else probability)
+    for that candidate, None when it recorded none; never that of its own pick.
+    """
+    index = {c.id: i for i, c in enumerate(seg.candidates)}
+    chosen_id = row.override_candidate_id if row.override_candidate_id is not None else row.candidate_id
+    if chosen_id not in index:
+        return None
+    scores = tuple(predictions.get(c.id) for c in seg.candidates)  # type: ignore[arg-type]
+    mine = scores[index[chosen_id]]
+    by_model = chosen_id == row.candidate_id
+    return Pick(
+        candidate=seg.candidates[index[chosen_id]],
+        reason="model" if by_model else "override",
+        confidence=row.confidence if by_model else mine.shown_confidence if mine else None,
+        predicted_effort=mine.predicted_effort if mine else None,
+        model=model,
+        recommended=seg.candidates[index[row.candidate_id]] if row.candidate_id in index else None,
+        stale=bool(row.stale),
+        predictions=scores,
+    )
 
 
 def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, CandidatePrediction]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from tmtprime.formats.model import Candidate, Segment, TMUnit
+from tmtprime.formats.model import Candidate, CandidatePrediction, Segment, TMUnit
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,48 +105,14 @@ class ModelRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class CandidatePrediction:
-    """What a model predicted for one candidate.
+class NewRecommendation:
+    """A model's pick for a segment, to save; ``predictions`` maps candidate id -> prediction.
 
-    ``probability``: of being (one of) the best candidates; ``predicted_ter``: the
-    post-editing effort expected; ``confidence``: the candidate's confidence on the
-    same scale as the recommendation's own ``confidence`` (what exports show next to
-    each alternative; when None they show ``probability``).
+    What the store reads back is the domain's :class:`~tmtprime.formats.model.Pick`
+    (:meth:`tmtprime.store.recommendations.Recommendations.fill`).
     """
 
-    probability: float | None = None
-    predicted_ter: float | None = None
-    confidence: float | None = None
-    predicted_effort: float | None = None
-    """The prediction in the model's label unit (TER, HTER, ms per word, effort score: see its card)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NewRecommendation:
-    """A model's pick for a segment; ``predictions`` maps candidate id -> prediction."""
-
     segment_id: int
     candidate_id: int
     confidence: float | None
     predictions: Mapping[int, CandidatePrediction] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class RecommendationRecord:
-    """A stored recommendation. ``chosen_id`` is the user's override if any, else the model's pick."""
-
-    id: int
-    segment_id: int
-    model: str
-    candidate_id: int
-    confidence: float | None
-    override_candidate_id: int | None
-    created_at: datetime
-    predictions: Mapping[int, CandidatePrediction] = field(default_factory=dict)
-    stale: bool = False
-    """The segment's candidates changed after the pick: ``recommend`` again to refresh it."""
-
-    @property
-    def chosen_id(self) -> int:
-        """The candidate to use: the user's override when set, else the model's pick."""
-        return self.override_candidate_id if self.override_candidate_id is not None else self.candidate_id

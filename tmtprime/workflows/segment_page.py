@@ -17,11 +17,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from tmtprime.errors import ModelError
-from tmtprime.formats.model import Segment
+from tmtprime.formats.model import CandidatePrediction, Pick, Segment
 from tmtprime.progress import Reporter
 from tmtprime.store import NewCandidate, Store
-from tmtprime.recommend.pick import Pick, best_fuzzy, candidate_confidence, pick_of
-from tmtprime.store.records import RecommendationRecord
 
 PAGE = 200
 EDITED_SYSTEMS = {"tm": "edited TM match", "mt": "edited MT"}
@@ -30,13 +28,18 @@ EDITED_SYSTEMS = {"tm": "edited TM match", "mt": "edited MT"}
 
 @dataclass(frozen=True, slots=True)
 class SegmentLine:
-    """One segment as a list shows it: the segment, its recommendation, the pick and the pick's band."""
+    """One segment as a list shows it: the segment with its pick (``segment.pick``) and the pick's band."""
 
     segment: Segment
-    recommendation: RecommendationRecord | None
-    pick: Pick | None
-    fuzzy: float | None
     band: str = ""
+
+    @property
+    def pick(self) -> Pick | None:
+        return self.segment.pick
+
+    @property
+    def fuzzy(self) -> float | None:
+        return self.segment.best_fuzzy
 
     @property
     def system(self) -> str:
@@ -48,12 +51,17 @@ class SegmentLine:
 
     def confidence_of(self, candidate_id: int) -> float | None:
         """What the model says of one of the segment's candidates (its confidence, else its probability)."""
-        return candidate_confidence(self.recommendation, candidate_id)
+        prediction = self._prediction(candidate_id)
+        return None if prediction is None else prediction.shown_confidence
 
     def predicted_ter_of(self, candidate_id: int) -> float | None:
         """The model's predicted TER of one of the segment's candidates, where it predicts one."""
-        prediction = self.recommendation.predictions.get(candidate_id) if self.recommendation else None
+        prediction = self._prediction(candidate_id)
         return None if prediction is None else prediction.predicted_ter
+
+    def _prediction(self, candidate_id: int) -> CandidatePrediction | None:
+        index = next((i for i, c in enumerate(self.segment.candidates) if c.id == candidate_id), None)
+        return self.pick.prediction_of(index) if self.pick and index is not None else None
 
 
 @dataclass(frozen=True)
@@ -113,8 +121,8 @@ def pick_bands(store: Store, scheme, *, reporter: Reporter | None = None) -> Pic
     return PickBands([b for b in order if b in present], dict(zip(job.segment_ids.tolist(), labels.tolist())))
 
 
-def _line(segment: Segment, rec: RecommendationRecord | None, bands: PickBands | None) -> SegmentLine:
-    return SegmentLine(segment, rec, pick_of(segment, rec), best_fuzzy(segment), bands.of(segment.id) if bands else "")
+def _line(segment: Segment, bands: PickBands | None) -> SegmentLine:
+    return SegmentLine(segment, bands.of(segment.id) if bands else "")
 
 
 def segment_lines(store: Store, query: SegmentQuery, bands: PickBands | None = None) -> Iterator[SegmentLine]:
@@ -122,9 +130,9 @@ def segment_lines(store: Store, query: SegmentQuery, bands: PickBands | None = N
     document_id = store.documents.get(query.document).id if query.document else None
     segments = store.segments.iter(role=None if document_id else query.role, document_id=document_id, batch_size=PAGE)
     while page := list(islice(segments, PAGE)):
-        recs = store.recommendations.for_segments([s.id for s in page])
+        store.recommendations.fill(page)
         for seg in page:
-            line = _line(seg, recs.get(seg.id), bands)
+            line = _line(seg, bands)
             if query.accepts(line):
                 yield line
 
@@ -133,7 +141,8 @@ def segment_line(store: Store, segment: Segment, bands: PickBands | None = None)
     """One segment's line as it is now in the project (after the user chose another pick)."""
     fresh = store.segments.candidates([segment.id]).get(segment.id, segment.candidates)
     segment.candidates = list(fresh)
-    return _line(segment, store.recommendations.for_segments([segment.id]).get(segment.id), bands)
+    store.recommendations.fill([segment])
+    return _line(segment, bands)
 
 
 PER_DOCUMENT = ("xliff", "xliff2", "po", "original")
@@ -178,8 +187,7 @@ def choose(
     that is the pick: exports write it; the estimate keeps pricing the model's
     prediction (an edited text has none).
     """
-    rec = line.recommendation
-    if rec is None:
+    if line.pick is None:
         raise ModelError("this segment has no recommendation yet: recommend first, then choose")
     if text is not None and candidate_id is not None:
         base = next(c for c in line.segment.candidates if c.id == candidate_id)
@@ -191,5 +199,5 @@ def choose(
             )])  # fmt: skip
             fresh = store.segments.candidates([line.segment.id])[line.segment.id]
             candidate_id = next(c.id for c in fresh if c.system == system)
-    store.recommendations.set_override(line.segment.id, candidate_id, model=rec.model)
+    store.recommendations.set_override(line.segment.id, candidate_id, model=line.pick.model)
     return segment_line(store, line.segment, bands)

@@ -166,14 +166,14 @@ def _msgstr_lines(forms: list[tuple[str, str, str, str]], fills: dict[str, Segme
     out, any_fuzzy = [], False
     for key, source, keyword, current in forms:
         seg = fills.get(key)
-        pick = seg.picked if seg is not None else None
+        pick = seg.pick if seg is not None else None
         if pick is None:
             out.append(string_lines(keyword, current, newline))
             continue
-        fuzzy, broken = needs_review(source, pick.text, pick.confidence, options.fuzzy_below)
+        fuzzy, broken = needs_review(source, pick.candidate.text, pick.confidence, options.fuzzy_below)
         report.format_breaks += broken
         any_fuzzy = any_fuzzy or fuzzy
-        out.append(string_lines(keyword, pick.text, newline))
+        out.append(string_lines(keyword, pick.candidate.text, newline))
     return "".join(out), any_fuzzy
 
 

@@ -44,9 +44,9 @@ def fill(fmt: str, data: bytes, segments: Mapping[str, Segment], options: FillOp
         key = tu.get("tuid") or str(n)
         seg = segments.get(key)
         tuv = _target_tuv(tu, options) if seg is not None else None
-        if seg is None or tuv is None or seg.picked is None:
+        if seg is None or tuv is None or seg.pick is None:
             continue
-        pick = seg.picked
+        pick = seg.pick.candidate
         body = inner_xml(_seg(pick.text, seg.tags, seg.tags_dialect), None)
         old = tuv.find(None, "seg")
         tuv_tag = start_tag(text, tuv, {"changeid": "TMTprime"}, open_=True)

@@ -42,10 +42,10 @@ _NOT_KEPT = {
 
 
 def _pick(seg: Segment) -> tuple[str, str, str, float | None, float | None]:
-    pick = seg.picked
-    if pick is None:
+    if seg.pick is None:
         raise AssertionError(f"segment {seg.key!r} has no pick to fill in")
-    return pick.text, pick.kind, pick.system, pick.fuzzy, pick.confidence
+    chosen = seg.pick.candidate
+    return chosen.text, chosen.kind, chosen.system, chosen.fuzzy, seg.pick.confidence
 
 
 def _render(seg: Segment) -> str:

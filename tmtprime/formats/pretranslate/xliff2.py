@@ -22,8 +22,8 @@ _NOT_KEPT = ["TM match percent and confidence: an XLIFF 2 <target> has no place 
 
 
 def _fill_segment(text: str, splice: Splice, sg: Node, seg: Segment) -> None:
-    pick = seg.picked
-    assert pick is not None
+    assert seg.pick is not None
+    pick = seg.pick.candidate
     content = inner_xml(_content("target", pick.text, seg, _Data()), XLIFF2_NS)
     status = {"state": "initial", "subState": f"tmtprime:{pick.kind}"}
     splice.replace(sg.start, sg.start_end, start_tag(text, sg, status))
