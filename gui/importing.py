@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tmtprime import workflows as wf
 from tmtprime.errors import TmtprimeError
-from tmtprime.formats import ColumnMapping, detect_format
+from tmtprime.formats import ColumnMapping
 from tmtprime.gui import work
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.file_dialogs import open_file_names
@@ -138,7 +139,7 @@ class FilesPage(QWizardPage):
             if any(p == path for p, _ in self.files):
                 continue
             try:
-                fmt = detect_format(path)
+                fmt = wf.file_format(path)
             except TmtprimeError as error:
                 self.error.setText(str(error))
                 continue

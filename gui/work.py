@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tmtprime import workflows as wf
-from tmtprime.formats import ColumnMapping, detect_format
+from tmtprime.formats import ColumnMapping
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
 
@@ -58,7 +58,7 @@ def import_files(
     then_translate: bool = False,
 ) -> str:
     """Import the files (``mapping`` for the CSV/TSV ones), then TM lookup and MT if asked."""
-    tables = [f for f in files if detect_format(f) in ("csv", "tsv")]
+    tables = [f for f in files if wf.file_format(f) in ("csv", "tsv")]
     others = [f for f in files if f not in tables]
     results = []
     if others:

@@ -90,3 +90,95 @@ def test_the_size_check_sees_a_long_module_and_docstring(tmp_path, monkeypatch):
     assert _size_findings([long, short]) == [
         f"long.py: {MAX_MODULE_LINES + 1} lines", f"long.py:1: a docstring of {MAX_DOCSTRING_LINES + 1} lines"
     ]
+
+
+DOOR_NAMES: dict[str, set[str] | None] = {
+    "tmtprime": {"__version__", "workflows"},
+    "tmtprime.workflows": None,
+    "tmtprime.errors": None,
+    "tmtprime.progress": None,
+    "tmtprime.store": {"Store"},
+    "tmtprime.formats": {"ColumnMapping"},
+    "tmtprime.formats.model": None,
+    "tmtprime.meteor": None,
+    "tmtprime.report": {"figures"},
+    "tmtprime.report.figures": None,
+    "tmtprime.parallel": {"dask_cluster"},
+    "tmtprime.cli": None,
+    "tmtprime.gui": None,
+}
+"""What the doors may import below ``tmtprime.workflows``, by module (None: any name; submodules of a module whose
+names are all allowed are allowed too): the use cases; the store package's ``Store`` to open a project; errors and
+progress; the formats' option types and the domain types use cases return; the scorer; the report's figure
+functions; and where work runs (a Dask cluster, chosen by ``--dask`` like the Reporter by ``-q``)."""
+
+
+def _door_imports(path) -> list[tuple[int, str, str | None]]:  # noqa: ANN001 - a Path
+    """``(line, module, name)`` of each ``tmtprime`` import of a module (name None for ``import module``)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "tmtprime":
+            found += [(node.lineno, node.module, alias.name) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, None) for alias in node.names if alias.name.split(".")[0] == "tmtprime"]
+    return found
+
+
+def _door_findings(paths) -> list[str]:  # noqa: ANN001 - Paths
+    findings = []
+    for path in paths:
+        for line, module, name in _door_imports(path):
+            allowed = next(
+                (DOOR_NAMES[m] for m in _parents(module) if m in DOOR_NAMES and (DOOR_NAMES[m] is None or m == module)),
+                False,
+            )
+            if allowed is False or (allowed is not None and name not in allowed):
+                findings.append(f"{path.relative_to(ROOT)}:{line}: imports {module}{'.' + name if name else ''}")
+    return findings
+
+
+def _parents(module: str) -> list[str]:
+    parts = module.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+
+
+def test_the_doors_import_only_the_use_cases_and_what_they_may_use():
+    doors = sorted((ROOT / "tmtprime" / "cli").rglob("*.py")) + sorted((ROOT / "gui").rglob("*.py"))
+    findings = _door_findings(doors)
+    assert not findings, "\n".join(findings)
+
+
+def test_the_door_check_sees_a_door_reaching_past_the_use_cases(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    door = tmp_path / "door.py"
+    door.write_text(
+        "from tmtprime import workflows as wf\nfrom tmtprime.store import Store, NewCandidate\n"
+        "from tmtprime.formats import ColumnMapping, read_tm\nimport tmtprime.cost.estimate\n"
+        "from tmtprime.meteor.scorer import Meteor\nfrom tmtprime.report import figures, html\n",
+        encoding="utf-8",
+    )
+    assert _door_findings([door]) == [
+        "door.py:2: imports tmtprime.store.NewCandidate", "door.py:3: imports tmtprime.formats.read_tm",
+        "door.py:4: imports tmtprime.cost.estimate", "door.py:6: imports tmtprime.report.html",
+    ]
+
+
+def test_the_doors_contract_names_every_module_below_the_use_cases_they_may_not_use():
+    """import-linter's forbidden list cannot say "all but": every module the doors may not use is listed, so a new one
+    is caught here instead of slipping past the contract."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    doors = next(c for c in contracts if c.get("source_modules") == ["tmtprime.cli", "tmtprime.gui"])
+    forbidden = set(doors["forbidden_modules"])
+    top = {p.stem if p.suffix == ".py" else p.name for p in (ROOT / "tmtprime").iterdir()
+           if (p.suffix == ".py" or (p / "__init__.py").exists()) and p.name not in ("__init__.py", "__main__.py")}
+    whole = {f"tmtprime.{name}" for name in top} - {m for m in DOOR_NAMES if m.count(".") == 1} - {"tmtprime.meteor"}
+    partly = {m for m, names in DOOR_NAMES.items() if names is not None and m.count(".") == 1} - {"tmtprime.parallel"}
+    inner = {f"{pkg}.{p.stem if p.suffix == '.py' else p.name}" for pkg in partly
+             for p in (ROOT / pkg.replace(".", "/")).iterdir()
+             if (p.suffix == ".py" or (p / "__init__.py").exists()) and p.name != "__init__.py"}
+    wanted = whole | (inner - set(DOOR_NAMES))
+    assert wanted - forbidden == set()

@@ -32,11 +32,12 @@ def _bitext_options(parser: argparse.ArgumentParser) -> None:
 
 def _bitext(path: str, ns: argparse.Namespace, source_lang: str, target_lang: str) -> list[tuple[str, str]]:
     """(source, target) pairs of a bitext file (units with an empty side skipped)."""
-    from tmtprime.formats import ColumnMapping, read_tm
+    from tmtprime.formats import ColumnMapping
+    from tmtprime.workflows.importing import file_pairs
 
     mapping = ColumnMapping(source=ns.source_col, target=ns.target_col) if (ns.source_col or ns.target_col) else None
-    _info, units = read_tm(path, mapping=mapping, source_lang=source_lang, target_lang=target_lang, target_file=ns.target_file)
-    return [(u.source, u.target) for u in units if u.source.strip() and u.target.strip()]
+    pairs = file_pairs(path, mapping=mapping, source_lang=source_lang, target_lang=target_lang, target_file=ns.target_file)
+    return [(s, t) for s, t in pairs if s.strip() and t.strip()]
 
 
 def _lines(path: str) -> Iterator[str]:

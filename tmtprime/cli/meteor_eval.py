@@ -225,10 +225,9 @@ def _build_resource(command: str, argv: list[str]) -> int:
         raise UsageError(f"--from {source!r}: {command} reads " + ("tm or judgments" if command == "copy-words" else "judgments"))
     reporter.status(f"reading {files[0]}")
     if source == "tm":
-        from tmtprime.formats import read_tm
+        from tmtprime.workflows.importing import file_pairs
 
-        _info, units = read_tm(files[0])
-        pairs = [(tokenizer.tokenize(u.source), tokenizer.tokenize(u.target)) for u in units]
+        pairs = [(tokenizer.tokenize(s), tokenizer.tokenize(t)) for s, t in file_pairs(files[0])]
     else:
         from tmtprime.meteor.judgments import read_judgments
 

@@ -43,7 +43,8 @@ class Job:
     actual_ter: np.ndarray
     """TER against the segment's reference (NaN where the segment has none)."""
     picks: np.ndarray
-    """The recommender's (or the user's) choice per segment: a row index."""
+    """Each segment's pick as a row index: the column form of ``Pick.candidate`` (read in SQL by the
+    store's job rows, the override winning as in ``Recommendations.fill``) for the vectorised estimate."""
     match_types: np.ndarray | None = None
     actual_time_ms: np.ndarray | None = None
     """Mean post-editing time of each row's candidate (NaN where it has none)."""

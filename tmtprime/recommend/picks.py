@@ -1,4 +1,4 @@
-"""The recommender's per-segment outcome: which candidate each segment gets, and the numbers behind it."""
+"""The recommender's outcome over row arrays: which row each segment gets, and the numbers behind it."""
 
 from __future__ import annotations
 
@@ -40,8 +40,9 @@ class Picks:
     P(the pick is best) of each segment, calibrated on picks (the model sets
     it; by default the pick's row probability); ``mt_probability``: P(an MT
     output beats the TM match) of each segment (NaN without both kinds).
-    Not to be confused with :class:`tmtprime.store.recommendations.Recommendations`,
-    the store's table of saved picks.
+    The model's output over row arrays, before it is saved: the recommend use
+    case stores it (``NewRecommendation``) and a segment's pick is read back as
+    the domain's :class:`tmtprime.formats.model.Pick`.
     """
 
     def __init__(self, rows: np.ndarray, probability: np.ndarray, predicted_ter: np.ndarray, segments: np.ndarray) -> None:

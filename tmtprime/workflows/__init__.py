@@ -43,6 +43,8 @@ from typing import Any
 
 _EXPORTS = {
     "import_files": "importing",
+    "file_format": "importing",
+    "file_pairs": "importing",
     "lookup_tm": "lookup",
     "LookupResult": "lookup",
     "translate": "translation",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tmtprime.errors import UsageError
-from tmtprime.formats import ColumnMapping
+from tmtprime.formats import ColumnMapping, detect_format, read_tm
 from tmtprime.progress import Reporter
 from tmtprime.store import ImportResult, Store, import_file
 from tmtprime.store.corpora import CorpusRecord
@@ -66,3 +66,21 @@ def import_corpora(
     if target_file and len(files) > 1:
         raise UsageError("a target file is the translation of one file: give one file with it (--target-file)")
     return [store.corpora.import_file(f, fmt=fmt, mapping=mapping, target_file=target_file, reporter=reporter) for f in files]
+
+
+def file_format(path: str | os.PathLike[str]) -> str:
+    """The format ``path`` would be imported as (``csv``/``tsv`` take a column mapping); a bad file is refused here."""
+    return detect_format(path)
+
+
+def file_pairs(
+    path: str | os.PathLike[str],
+    *,
+    mapping: ColumnMapping | None = None,
+    source_lang: str | None = None,
+    target_lang: str | None = None,
+    target_file: str | os.PathLike[str] | None = None,
+) -> list[tuple[str, str]]:
+    """The (source, target) pairs of a TM or bitext file outside a project (what the scorer's resource builders learn from)."""
+    _info, units = read_tm(path, mapping=mapping, source_lang=source_lang, target_lang=target_lang, target_file=target_file)
+    return [(u.source, u.target) for u in units]
