@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tmtprime.cli._common import add_quiet, add_systems, progress_reporter
-from tmtprime.workflows.reporting import REPORT_FORMATS, SUFFIXES
+from tmtprime.report import REPORT_FORMATS, SUFFIXES  # light option values: the use case module loads the store (start-up)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
