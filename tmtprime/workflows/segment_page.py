@@ -13,7 +13,7 @@ the line as it now is.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from tmtprime.errors import ModelError
@@ -140,9 +140,9 @@ def segment_lines(store: Store, query: SegmentQuery, bands: PickBands | None = N
 def segment_line(store: Store, segment: Segment, bands: PickBands | None = None) -> SegmentLine:
     """One segment's line as it is now in the project (after the user chose another pick)."""
     fresh = store.segments.candidates([segment.id]).get(segment.id, segment.candidates)
-    segment.candidates = list(fresh)
-    store.recommendations.fill([segment])
-    return _line(segment, bands)
+    now = replace(segment, candidates=list(fresh), pick=None)  # the caller's line keeps what it showed
+    store.recommendations.fill([now])
+    return _line(now, bands)
 
 
 PER_DOCUMENT = ("xliff", "xliff2", "po", "original")
