@@ -5,7 +5,7 @@
 * :mod:`~tmtprime.recommend.grouping` — X's layout: segment number, TM flag, features;
 * :mod:`~tmtprime.recommend.svm` — :class:`TMTprimeRecommender` (SVR TER + stacked SVC, Platt);
 * :mod:`~tmtprime.recommend.platt` — Platt scaling; :mod:`~tmtprime.recommend.kernel` — fast RBF decision values;
-* :mod:`~tmtprime.recommend.picks` — :class:`Picks`, the per-segment outcome;
+* :mod:`~tmtprime.recommend.picks` — :class:`Picks`, the model's outcome over row arrays (a segment's pick is the domain's ``Pick``);
 * :mod:`~tmtprime.recommend.confidence` — the confidence shown with a pick;
 * :mod:`~tmtprime.recommend.evaluation` — cross-validation by document and the full report;
 * :mod:`~tmtprime.recommend.persist` — skops files and model cards;
