@@ -35,25 +35,26 @@ def test_module_entry_point_runs():
     assert out.returncode == 0 and out.stdout.startswith("tmtprime ")
 
 
+def _fresh_python(code: str) -> str:
+    """What ``code`` prints in a new interpreter (nothing imported yet)."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
 def test_meteor_is_exported_lazily_from_the_package():
-    code = (
+    assert _fresh_python(
         "import sys, tmtprime.meteor as m; assert 'tmtprime.meteor.scorer' not in sys.modules;"
         "from tmtprime.meteor import Meteor; assert 'tmtprime.meteor.scorer' in sys.modules;"
         "print(Meteor.__name__)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "Meteor"
+    ) == "Meteor"
 
 
 def test_building_the_parser_loads_neither_the_store_nor_numpy():
     """Every command pays for what the CLI modules import at their top (``--help`` and ``tmtprime meteor`` included):
     the store, the use cases, SQLAlchemy and numpy are imported by the handlers that need them."""
-    code = (
+    assert _fresh_python(
         "import sys, tmtprime.cli as c; c.build_parser(c._command_modules());"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'numpy')"
         " or m.startswith(('tmtprime.store', 'tmtprime.workflows.', 'tmtprime.cost', 'tmtprime.formats'))))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    ) == "[]"

@@ -14,10 +14,12 @@ Modules must keep their top-level imports light: they are all imported to
 build the parser, and ``tmtprime meteor`` start-up time is a product target.
 So a handler imports the store, the use cases and the scorer itself, and
 everything light (errors, progress, the options) is imported at the top.
-Measured (``python3 -X importtime``, after the CLI's own modules, at load 19):
-``tmtprime.store`` 1.7 s, ``tmtprime.workflows.*`` 1.3-9.7 s,
-``tmtprime.meteor.scorer`` 1.7 s, ``tmtprime.formats`` 0.4 s, numpy 0.5 s,
-against 0.0-1 ms for what is at the top; ``bench/cli_startup.py`` compares
+Measured (``python3 -X importtime``, after the CLI's own modules, at load 22;
+``docs/experiments/cli-startup.md``): ``tmtprime.store`` 0.9 s,
+``tmtprime.workflows.*`` 1.8-2.9 s, ``tmtprime.meteor.scorer`` 2.5 s,
+``tmtprime.formats`` 0.4 s, numpy 0.3 s, against 0-16 ms for what is at the
+top; ``tests/test_cli.py`` checks that building the parser loads neither the
+store, the use cases nor numpy, and ``bench/cli_startup.py`` compares
 ``--help`` and ``tmtprime meteor`` with another tree.
 Errors derived from :class:`~tmtprime.errors.TmtprimeError` become one line on
 stderr and the error's exit status; nothing shows a traceback for bad input.
@@ -33,6 +35,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from tmtprime import __version__
+from tmtprime.cli._warnings import third_party_warnings
 from tmtprime.errors import TmtprimeError
 from tmtprime.parallel import dask_cluster
 
@@ -77,8 +80,6 @@ def run_handler(handler: Callable[[argparse.Namespace], int | None], ns: argpars
     Third-party warnings are dropped under ``-q``, else shown once in words
     (:mod:`tmtprime.cli._warnings`).
     """
-    from tmtprime.cli._warnings import third_party_warnings
-
     address = getattr(ns, "scheduler", None)
     with third_party_warnings(quiet=bool(getattr(ns, "quiet", False))):
         if not address:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from tmtprime.errors import UsageError
 from tmtprime.progress import ConsoleReporter, Reporter
 
 
@@ -77,8 +78,6 @@ def add_jobs(parser: argparse.ArgumentParser) -> None:
 def assignments(flag: str, items: list[str], shape: str, example: str) -> dict[str, str]:
     """``NAME=VALUE`` options (``--mt deepl=deepl.tsv``, ``--effort-col smt=effort``) as a dict; a malformed
     or repeated NAME is one clear usage error (``shape``: ``NAME=FILE``...; ``example``: a valid item)."""
-    from tmtprime.errors import UsageError
-
     found: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")

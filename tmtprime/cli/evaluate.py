@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
-from tmtprime.errors import UsageError
+from tmtprime.errors import ModelError, UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +39,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from tmtprime.errors import ModelError
     from tmtprime.store import Store
     from tmtprime.workflows.effort_evaluation import evaluate_effort
     from tmtprime.workflows.evaluation import evaluate

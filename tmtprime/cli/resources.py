@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tmtprime.cli._common import add_quiet, progress_reporter
+from tmtprime.meteor.fetch import fetch_paraphrase_table, inventory
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,16 +27,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _fetch(ns: argparse.Namespace) -> int:
-    from tmtprime.meteor.fetch import fetch_paraphrase_table
-
     path = fetch_paraphrase_table(version=ns.version, force=ns.force, reporter=progress_reporter(ns.quiet))
     print(f"paraphrase table ready: {path}")
     return 0
 
 
 def _info(ns: argparse.Namespace) -> int:
-    from tmtprime.meteor.fetch import inventory
-
     rows = inventory()
     width = max(len(r.resource) for r in rows)
     for row in rows:

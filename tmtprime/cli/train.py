@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tmtprime.cli._common import add_jobs, add_quiet, progress_reporter
+from tmtprime.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,8 +45,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
     from tmtprime.workflows.training import train
-
-    from tmtprime.errors import UsageError
 
     if ns.engine and ns.from_tm is None:
         raise UsageError("--engine goes with --from-tm (dev data brings its own candidates)")
