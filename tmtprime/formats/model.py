@@ -4,7 +4,9 @@ Readers of all formats (TMX, XLIFF 1.2/2.x, PO, CSV/TSV, plain text) produce
 these plain dataclasses; the store imports them and hands the same classes
 back, with their store ids filled in (``Segment.id``, ``Candidate.id``,
 ``TMUnit.id``...: ``None`` on what a reader made); features, the recommender,
-the GUI and the writers consume them as they come. Keeping one small model
+the GUI and the writers consume them as they come. A segment's :class:`Pick`
+(which candidate it gets, and why) lives here too, so the store can hand it
+out and the writers read it without knowing where it was decided. Keeping one small model
 means a new format touches neither the store nor the recommender. Inline
 markup is kept as placeholders inside the text (see ``Segment.tags``) so that
 it survives a round trip.
