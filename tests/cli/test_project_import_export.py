@@ -154,7 +154,8 @@ def test_xliff_export_has_the_pick_as_target_and_every_candidate_as_alternative(
         assert seg.pick is not None and seg.pick.candidate.system == "apertium_eng-cat-spa"
         assert seg.pick.confidence == pytest.approx(0.9) and seg.pick.reason == "file"
         assert {c.system for c in seg.candidates} >= {"apertium_eng-spa", "apertium_eng-cat-spa"}
-    assert {c.system: c.confidence for c in segments[0].candidates}["apertium_eng-spa"] == pytest.approx(0.1)
+    first = segments[0]
+    assert {c.system: first.confidence_of(i) for i, c in enumerate(first.candidates)}["apertium_eng-spa"] == pytest.approx(0.1)
 
 
 def test_tmx_export_holds_the_tm_and_the_reference_translations(project, tmp_path):
@@ -295,7 +296,7 @@ def test_alternatives_show_the_candidates_own_confidence_when_the_model_gives_on
     out = tmp_path / "one.xliff"
     assert run("export", project, "--format", "xliff", "-o", out, "-q") == 0
     first = next(iter(read_document(out)[1]))
-    by_system = {c.system: c.confidence for c in first.candidates}
+    by_system = {c.system: first.confidence_of(i) for i, c in enumerate(first.candidates)}
     assert by_system[pick.system] == pytest.approx(0.6) and by_system[other.system] == pytest.approx(0.2)
 
 
@@ -305,7 +306,7 @@ def test_a_failed_export_leaves_no_partial_file_and_keeps_the_previous_one(proje
     before = out.read_bytes()
     from tmtprime.report import exporter
 
-    def broken(seg, pick):
+    def broken(seg):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(exporter, "_csv_row", broken)
