@@ -101,7 +101,7 @@ DOOR_NAMES: dict[str, set[str] | None] = {
     "tmtprime.formats": {"ColumnMapping"},
     "tmtprime.formats.model": None,
     "tmtprime.meteor": None,
-    "tmtprime.report": {"figures"},
+    "tmtprime.report": {"figures", "REPORT_FORMATS", "SUFFIXES"},
     "tmtprime.report.figures": None,
     "tmtprime.parallel": {"dask_cluster"},
     "tmtprime.cli": None,
@@ -110,7 +110,8 @@ DOOR_NAMES: dict[str, set[str] | None] = {
 """What the doors may import below ``tmtprime.workflows``, by module (None: any name; submodules of a module whose
 names are all allowed are allowed too): the use cases; the store package's ``Store`` to open a project; errors and
 progress; the formats' option types and the domain types use cases return; the scorer; the report's figure
-functions; and where work runs (a Dask cluster, chosen by ``--dask`` like the Reporter by ``-q``)."""
+functions and format names (from the light package: the report use case loads the store, which every command would
+pay for at start-up); and where work runs (a Dask cluster, chosen by ``--dask`` like the Reporter by ``-q``)."""
 
 
 def _door_imports(path) -> list[tuple[int, str, str | None]]:  # noqa: ANN001 - a Path
