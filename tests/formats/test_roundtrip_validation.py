@@ -196,3 +196,22 @@ def test_json_files_do_not_carry_the_store_ids(tmp_path):
     (b,) = list(back)
     assert (b.id, b.document, b.position) == (None, None, 0) and b.source == stored.source
     assert [(c.id, c.rank, c.text) for c in b.candidates] == [(None, 0, c.text) for c in stored.candidates]
+
+
+def test_a_json_document_keeps_its_version_1_pick_fields(tmp_path):
+    """The pick travels as the index of a candidate and each candidate's confidence (files written before the
+    pick had its own type read back the same); an index that names no candidate is no pick, as it always was."""
+    import json
+
+    seg = _rich_segment()
+    out = tmp_path / "o.json"
+    write_document("json", out, DocumentInfo(path="a", format="json", source_lang="en", target_lang="es"), [seg])
+    data = json.loads(out.read_text(encoding="utf-8"))
+    (written,) = data["segments"]
+    assert written["pick"] == 0 and [c["confidence"] for c in written["candidates"]] == [0.71, 0.29]
+    for index, picked in ((1, 1), (7, None), (-1, None)):
+        written["pick"] = index
+        out.write_text(json.dumps(data), encoding="utf-8")
+        (back,) = list(read_document(out)[1])
+        assert (back.candidates.index(back.pick.candidate) if back.pick else None) == picked
+        assert back.pick is None or back.pick.reason == "file"

@@ -65,9 +65,10 @@ def _segment(d: dict, file: str, n: int) -> Segment:
         cands = [Candidate(**{**c, "post_edits": [PostEdit(**p) for p in c.get("post_edits", [])]}) for c in found]
         picked = d.pop("pick", None)
         seg = Segment(**d, candidates=cands)
-        seg.pick = file_pick(seg, picked, confidences)
+        in_range = isinstance(picked, int) and 0 <= picked < len(cands)  # else no pick, as version 1 always read it
+        seg.pick = file_pick(seg, picked if in_range else None, confidences)
         return seg
-    except (TypeError, ValueError, IndexError, AttributeError) as exc:
+    except (TypeError, ValueError, AttributeError) as exc:
         raise FormatError(f"segment {n} does not fit the TMTprime model: {exc}", file=file) from None
 
 
