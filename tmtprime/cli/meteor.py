@@ -193,9 +193,13 @@ class _StatusLines(Reporter):
         print(text, file=sys.stderr, flush=True)
 
 
-def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
+def _load_for_batch(meteor: Meteor, quiet: bool, pairs: int | None = None) -> None:
     """Load the scorer's resources, compile the aligner (saying so when that takes a while, unless ``quiet``)
     and take what was loaded out of the garbage collector's sight for this process.
+
+    ``pairs``: how many segment pairs the run scores (None: a server, as many
+    as it is sent); below :data:`~tmtprime.meteor.compiled.COMPILE_FROM` the
+    scorer runs as plain Python and nothing is compiled or loaded for it.
 
     A batch run keeps what it loaded until it exits, so after a collection the
     loaded tables are frozen (``gc.freeze``): otherwise every full collection
@@ -205,13 +209,15 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     impose on the program that imports it.
     """
     from tmtprime.meteor.aligner import compile_now
+    from tmtprime.meteor.compiled import COMPILE_FROM
 
     meteor.load(ConsoleReporter() if sys.stderr.isatty() else None)  # a paraphrase table compiles on first use
-    compile_now(
-        Reporter() if quiet else _StatusLines(),
-        # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
-        warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
-    )
+    if pairs is None or pairs >= COMPILE_FROM:
+        compile_now(
+            Reporter() if quiet else _StatusLines(),
+            # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
+            warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
+        )
     gc.collect()
     gc.freeze()
 
@@ -243,7 +249,7 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
     # progress only on a terminal, and only in the jar's plain text mode (stderr carries scores with -q)
     progress = ConsoleReporter() if text_header and sys.stderr.isatty() and len(files.hyps) > BATCH else Reporter()
     try:
-        _load_for_batch(meteor, quiet=not text_header)
+        _load_for_batch(meteor, quiet=not text_header, pairs=sum(map(len, files.refs)))
         result = score_segment_files(meteor, files, n_jobs=jobs, reporter=progress)
     except TmtprimeError as error:
         raise _Exit(f"Error: {error}") from None

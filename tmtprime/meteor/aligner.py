@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tmtprime.meteor.compiled import compiled
+from tmtprime.meteor.compiled import compiled, use_compiled
 from tmtprime.meteor.matchers import Match
 from tmtprime.paths import cache_dir
 from tmtprime.progress import Reporter, silent
@@ -208,7 +208,8 @@ def search(spans: np.ndarray, exact: np.ndarray, hyp_len: int, ref_len: int, bea
 
 
 def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] | None = None) -> None:
-    """Compile before the first segment; ``reporter`` gets a status line when this is the one-off compile.
+    """Switch this process to machine code (:mod:`tmtprime.meteor.compiled`) and compile it before the first
+    segment; ``reporter`` gets a status line when this is the one-off compile.
 
     The first run after an install or an upgrade compiles the search, the
     matchers and the statistics (numba; some seconds), during which a
@@ -220,6 +221,7 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
     (the CLI scores one small pair with its configured scorer) compiles what a
     run uses; by default only the aligner is compiled.
     """
+    use_compiled()
     marker = _compiled_marker()
     if marker is None or not marker.exists():
         silent(reporter).status("compiling the Meteor scorer once for this installation (later runs reuse it)")

@@ -34,6 +34,7 @@ import numpy as np
 
 from tmtprime.errors import UsageError
 from tmtprime.meteor.aligner import DEFAULT_BEAM, align
+from tmtprime.meteor.compiled import want_compiled
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
@@ -320,6 +321,7 @@ class Meteor:
             hyp_tokens = [self.tokenize(h) for h in hyps]
             ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
             pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
+            want_compiled(sum(len(h) + len(r) for h, r in pairs), len(self.config.modules))
             batch = PairBatch.of(pairs, self._word_ids)
             candidates = self._candidates(batch)
             alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, candidates)]
