@@ -156,7 +156,7 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
     arrays; their matches as a trail of (match, parent) nodes shared between paths. A child's node joins the
     trail only if the child survives the beam, so memory grows with beam x reference length, not with every
     child tried (which ran out of a 2 GB address space on 5,000-token pairs). The children of one reference
-    word go to buffers made once, for the most any word can have."""
+    word are ranked by their keys alone, in buffers made once; only the ``beam`` kept are built."""
     n = spans.shape[0]
     value = np.empty(n, np.int64)  # weighted coverage in halves of a word pair
     for c in range(n):
@@ -167,23 +167,22 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
     for p in range(ref_len):
         widest = max(widest, start[p + 1] - start[p] + 1)
     # the beam: weighted coverage, closed chunks (the last one is open), passing cost, last match (-1: none),
-    # trail node, hypothesis words used
+    # trail node, hypothesis words used; built afresh at each reference word from the children kept
     cover = np.zeros(beam, np.int64)
     closed = np.zeros(beam, np.int64)
     passing = np.zeros(beam, np.int64)
     last = np.full(beam, -1, np.int64)
     node = np.full(beam, -1, np.int64)
     used = np.zeros((beam, words), np.uint64)
+    n_cover, n_closed, n_last, n_node = cover.copy(), closed.copy(), last.copy(), node.copy()
+    n_used = used.copy()
     count = 1
+    # each child as its rank fields, parent and match taken (-1: the skip child); only the kept ones are built
     most = beam * widest
-    k_cover = np.empty(most, np.int64)
-    k_closed = np.empty(most, np.int64)
-    k_passing = np.empty(most, np.int64)
-    k_last = np.empty(most, np.int64)
-    k_node = np.empty(most, np.int64)  # the parent's node; with k_new, the child's match is a new node on it
-    k_new = np.empty(most, np.bool_)
-    k_used = np.empty((most, words), np.uint64)
     k_major = np.empty(most, np.int64)
+    k_passing = np.empty(most, np.int64)
+    k_parent = np.empty(most, np.int64)
+    k_match = np.empty(most, np.int64)
     keep = np.empty(beam, np.int64)
     trail_match = np.empty(max(16, beam * ref_len), np.int64)
     trail_parent = np.empty(max(16, beam * ref_len), np.int64)
@@ -201,36 +200,42 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
                 c = offered[o] if f < 0 else f
                 if f < 0 and (inside or not _free(used, x, spans[c, 0], spans[c, 1])):
                     continue
-                k_cover[kids] = cover[x] + value[c]
-                k_closed[kids] = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
-                k_passing[kids] = passing[x] + passed
-                k_last[kids] = c
-                k_node[kids], k_new[kids] = node[x], True
-                k_used[kids] = used[x]
-                for q in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
-                    k_used[kids, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
-                k_major[kids] = _rank(spans, k_cover[kids], k_closed[kids], c, p)
+                chunks = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
+                k_major[kids] = _rank(spans, cover[x] + value[c], chunks, c, p)
+                k_passing[kids], k_parent[kids], k_match[kids] = passing[x] + passed, x, c
                 kids += 1
                 passed += abs(spans[c, 0] - spans[c, 2])
             if f >= 0:  # a fixed candidate has no alternative: no skip child
                 continue
-            k_cover[kids], k_closed[kids], k_passing[kids] = cover[x], closed[x], passing[x] + passed
-            k_last[kids], k_node[kids], k_new[kids] = lm, node[x], False
-            k_used[kids] = used[x]
             k_major[kids] = _rank(spans, cover[x], closed[x], lm, p)
+            k_passing[kids], k_parent[kids], k_match[kids] = passing[x] + passed, x, -1
             kids += 1
         count = _keep(k_major, k_passing, kids, keep)
         for k in range(count):
             i = keep[k]
-            cover[k], closed[k], passing[k], last[k], node[k] = k_cover[i], k_closed[i], k_passing[i], k_last[i], k_node[i]
-            used[k] = k_used[i]
-            if k_new[i]:
-                if trail_size == trail_match.shape[0]:
-                    trail_match = np.concatenate((trail_match, np.empty(trail_size, np.int64)))
-                    trail_parent = np.concatenate((trail_parent, np.empty(trail_size, np.int64)))
-                trail_match[trail_size], trail_parent[trail_size] = last[k], node[k]
-                node[k] = trail_size
-                trail_size += 1
+            x, c = k_parent[i], k_match[i]
+            passing[k] = k_passing[i]
+            n_used[k] = used[x]
+            if c < 0:
+                n_cover[k], n_closed[k], n_last[k], n_node[k] = cover[x], closed[x], last[x], node[x]
+                continue
+            lm = last[x]
+            n_cover[k] = cover[x] + value[c]
+            n_closed[k] = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
+            n_last[k] = c
+            for q in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
+                n_used[k, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+            if trail_size == trail_match.shape[0]:
+                trail_match = np.concatenate((trail_match, np.empty(trail_size, np.int64)))
+                trail_parent = np.concatenate((trail_parent, np.empty(trail_size, np.int64)))
+            trail_match[trail_size], trail_parent[trail_size] = c, node[x]
+            n_node[k] = trail_size
+            trail_size += 1
+        cover, n_cover = n_cover, cover
+        closed, n_closed = n_closed, closed
+        last, n_last = n_last, last
+        node, n_node = n_node, node
+        used, n_used = n_used, used
     # the first path, in beam order, with the best rank once every chunk counts
     best, best_major = 0, _rank(spans, cover[0], closed[0], last[0], ref_len)
     for k in range(1, count):
