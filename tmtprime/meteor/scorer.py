@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tmtprime.errors import UsageError
-from tmtprime.meteor.aligner import DEFAULT_BEAM, align
+from tmtprime.meteor.aligner import DEFAULT_BEAM, align, align_all
 from tmtprime.meteor.compiled import want_compiled
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
@@ -324,7 +324,7 @@ class Meteor:
             want_compiled(sum(len(h) + len(r) for h, r in pairs), len(self.config.modules))
             batch = PairBatch.of(pairs, self._word_ids)
             candidates = self._candidates(batch)
-            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, candidates)]
+            alignments = align_all(pairs, candidates, self._exact_stages, self.beam_size)
             stats = self._pair_stats(batch, alignments)
             if self.syntax is not None:
                 stats, alignments = self.syntax.realign(self, pairs, candidates, stats, alignments)
