@@ -75,10 +75,14 @@ def compiled(func: Callable | None = None, *, wraps: bool = False) -> Any:
     return Kernel(func, wraps)
 
 
+def pays(tokens: int, modules: int) -> bool:
+    """Whether loading the machine code pays for ``tokens`` (hypotheses and references) matched by ``modules``."""
+    return tokens * max(modules, 1) >= COMPILE_FROM
+
+
 def want_compiled(tokens: int, modules: int) -> None:
-    """Switch this process to machine code if a batch of ``tokens`` (hypotheses and references) matched by
-    ``modules`` pays for loading it."""
-    if tokens * max(modules, 1) >= COMPILE_FROM and not _state["on"]:
+    """Switch this process to machine code if a batch of ``tokens`` matched by ``modules`` pays for it."""
+    if not _state["on"] and pays(tokens, modules):
         use_compiled()
 
 
