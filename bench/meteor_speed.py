@@ -19,6 +19,9 @@ Targets of issue 30 (``--part spanish`` and ``--part startup``):
   one-pair ``exact stem`` score in that process (NumPy/numba and the cached
   compiled code included) and NLTK's own import, measured in the same minute.
 
+``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
+this tree and another (the ratio the speed changes of issue 30 are given as).
+
 Both commands run as subprocesses (interleaved, ``--repeat`` times; the
 machine is shared, so the median is reported). Steady-state throughput is
 the slope between a run on the 2,000 segments and a run on 10,000 (the same
@@ -205,7 +208,8 @@ def main() -> int:
     ap.add_argument("--jar", default=os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--part", choices=("all", "english", "spanish", "startup"), default="all")
+    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu"), default="all")
+    ap.add_argument("--against", type=Path, default=None, help="with --part cpu: another source tree, alternated")
     a = ap.parse_args()
     if not Path(a.jar).is_file():
         print(f"jar not found: {a.jar}", file=sys.stderr)
@@ -218,7 +222,51 @@ def main() -> int:
         spanish(a.jar, a.repeat, env)
     if a.part in ("all", "english"):
         english(a, env)
+    if a.part == "cpu":
+        steady_cpu(a, env)
     return 0
+
+
+_STEADY = """
+import sys, time
+from tmtprime.meteor.gc_pause import paused_gc
+from tmtprime.meteor.scorer import Meteor
+hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
+refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+m = Meteor("en").load()
+def run():
+    with paused_gc():
+        for i in range(0, len(hyps), 500):
+            m.score_each(hyps[i : i + 500], refs[i : i + 500])
+run()
+times = []
+for _ in range(3):
+    t = time.process_time()
+    run()
+    times.append(time.process_time() - t)
+print(min(times))
+"""
+
+
+def steady_cpu(a: argparse.Namespace, env: dict[str, str]) -> None:
+    """CPU seconds of ``Meteor("en").score_each`` over the 10,000 English segments once warm (best of 3 passes,
+    in batches of 500 as the command scores), this tree against ``--against``, alternated ``--repeat`` times."""
+    trees = {"this tree": ROOT} | ({str(a.against): a.against.resolve()} if a.against else {})
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref = segments(Path(tmp))["big"]
+        script = Path(tmp) / "steady.py"  # a file, not -c: the current directory must not shadow the tree
+        script.write_text(_STEADY, encoding="utf-8")
+        figures: dict[str, list[float]] = {name: [] for name in trees}
+        for _ in range(a.repeat):
+            for name, tree in trees.items():
+                run_env = dict(env, PYTHONPATH=str(tree))
+                _w, _c, out = cpu_timed([sys.executable, str(script), str(hyp), str(ref)], run_env)
+                figures[name].append(float(out))
+    print(f"\n{N_BIG} English segments, all modules, warm, CPU seconds (best of 3 passes; median of {a.repeat} "
+          f"alternated runs); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    mine = statistics.median(figures["this tree"])
+    for name, values in figures.items():
+        print(f"  {name:40}{statistics.median(values):>8.3f} s  ratio to this tree {statistics.median(values) / mine:.2f}")
 
 
 def english(a: argparse.Namespace, env: dict[str, str]) -> None:
