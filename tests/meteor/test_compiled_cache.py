@@ -85,11 +85,25 @@ def test_the_command_on_one_pair_loads_nothing_heavy(tmp_path: Path) -> None:
     assert out.stderr.splitlines()[-1] == "0 []"
 
 
-def test_a_batch_switches_to_machine_code_only_when_it_pays(restore_mode: None) -> None:
+def test_machine_code_is_loaded_once_the_work_would_have_paid_for_it(restore_mode: None) -> None:
     use_compiled(False)
     want_compiled(compiled.COMPILE_FROM // 4 - 1, 4)
     assert not compiled_in_use()
-    want_compiled(compiled.COMPILE_FROM // 4, 4)
+    want_compiled(1, 4)  # small batches add up: a pair-by-pair loop gets there too
+    assert compiled_in_use()
+    use_compiled(False)  # counts afresh
+    want_compiled(compiled.COMPILE_FROM // 2, 1)
+    assert not compiled_in_use()
+    use_compiled(False)
+    want_compiled(compiled.COMPILE_FROM // 2, 2)  # one big batch
+    assert compiled_in_use()
+
+
+def test_scoring_pair_by_pair_ends_up_in_machine_code(restore_mode: None) -> None:
+    use_compiled(False)
+    meteor = Meteor("en", modules=("exact", "stem"))
+    for _ in range(compiled.COMPILE_FROM // (2 * 12) + 1):  # 12 tokens, 2 modules
+        meteor.sentence_score("the cat sat on the mat", "a cat sat on a mat")
     assert compiled_in_use()
 
 

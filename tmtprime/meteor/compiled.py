@@ -4,9 +4,10 @@ WHY lazy: importing numba and loading the cached machine code costs
 0.4-0.7 s of CPU time, more than scoring a hundred pairs takes in plain
 Python; ``tmtprime meteor`` on one pair must start in under 0.3 s (issue
 30). So each kernel is written once, in the subset of Python numba
-compiles, and runs as plain Python over NumPy arrays until a batch big
-enough to pay for numba comes (:func:`want_compiled`, :data:`COMPILE_FROM`);
-from then on this process runs the machine code.
+compiles, and runs as plain Python over NumPy arrays until the work done
+would have paid for numba, in one batch or over many small ones
+(:func:`want_compiled`, :data:`COMPILE_FROM`); from then on this process
+runs the machine code.
 Both run the same statements on the same integer arrays, so the scores are
 the same (tests/meteor/test_compiled_cache.py compares them). Figures:
 docs/experiments/meteor-speed.md.
@@ -29,7 +30,7 @@ COMPILE_FROM = 10_000
 """Tokens x modules of one batch from which numba is loaded: plain Python takes about 0.06 ms per token per
 module, loading numba 0.4-0.7 s of CPU time (docs/experiments/meteor-speed.md)."""
 
-_state = {"on": False}
+_state = {"on": False, "work": 0}  # work: tokens x modules matched as plain Python so far
 
 
 class Kernel:
@@ -81,9 +82,17 @@ def pays(tokens: int, modules: int) -> bool:
 
 
 def want_compiled(tokens: int, modules: int) -> None:
-    """Switch this process to machine code if a batch of ``tokens`` matched by ``modules`` pays for it."""
-    if not _state["on"] and pays(tokens, modules):
-        use_compiled()
+    """Count a batch of ``tokens`` matched by ``modules``; switch this process to machine code once the batches
+    counted so far would have paid for it.
+
+    WHY counted over batches: a caller scoring pair by pair (a loop over
+    ``sentence_score``) would otherwise stay in plain Python, 10-30 times
+    slower per pair; this way it pays at most about twice the least it could.
+    """
+    if not _state["on"]:
+        _state["work"] += tokens * max(modules, 1)
+        if _state["work"] >= COMPILE_FROM:
+            use_compiled()
 
 
 def use_compiled(on: bool = True) -> None:
@@ -105,7 +114,7 @@ def use_compiled(on: bool = True) -> None:
                 numba.config.CACHE_DIR = str(cache_dir() / "numba")
             except OSError:  # no writable home: numba looks for a place of its own
                 pass
-    _state["on"] = on
+    _state["on"], _state["work"] = on, 0
 
 
 def _import_numba() -> types.ModuleType:

@@ -268,6 +268,7 @@ class Meteor:
         return self._candidates(PairBatch.of(pairs, self._word_ids))
 
     def _candidates(self, batch: PairBatch) -> list[np.ndarray]:
+        want_compiled(len(batch.hyp_ids) + len(batch.ref_ids), len(self._matchers))
         return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(batch.pairs))
 
     def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None) -> list[Match]:
@@ -321,7 +322,6 @@ class Meteor:
             hyp_tokens = [self.tokenize(h) for h in hyps]
             ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
             pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
-            want_compiled(sum(len(h) + len(r) for h, r in pairs), len(self.config.modules))
             batch = PairBatch.of(pairs, self._word_ids)
             candidates = self._candidates(batch)
             alignments = align_all(pairs, candidates, self._exact_stages, self.beam_size)
