@@ -49,8 +49,8 @@ def align_all(
     exact_stages: Collection[int],
     beam_size: int = DEFAULT_BEAM,
 ) -> list[list[Match]]:
-    """:func:`align` of every pair, their searches in one compiled call (a call per pair cost a tenth of the
-    time the searches took; docs/experiments/meteor-speed.md)."""
+    """:func:`align` of every pair, their searches in one compiled call (a call per pair was a fifth of the
+    alignment time; docs/experiments/meteor-speed.md)."""
     out: list[list[Match]] = [[] for _ in pairs]
     todo = []
     for k, ((hyp, ref), found) in enumerate(zip(pairs, candidates)):
@@ -170,7 +170,7 @@ def _rank(spans: np.ndarray, cover: int, closed: int, last: int, p: int) -> int:
 def _keep(major: np.ndarray, minor: np.ndarray, kids: int, keep: np.ndarray) -> int:
     """The best ``len(keep)`` of ``kids`` children by (major, minor), equal keys in their order, into ``keep``;
     returns how many. WHY not two stable argsorts of all children: only the beam survives, and most children
-    lose to the last kept one in one comparison (the search took 40 % less time; meteor-speed.md)."""
+    lose to the last kept one in one comparison (docs/experiments/meteor-speed.md)."""
     beam, kept = keep.shape[0], 0
     for i in range(kids):
         a, b = major[i], minor[i]
