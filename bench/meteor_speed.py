@@ -19,6 +19,9 @@ Targets of issue 30 (``--part spanish`` and ``--part startup``):
   one-pair ``exact stem`` score in that process (NumPy/numba and the cached
   compiled code included) and NLTK's own import, measured in the same minute.
 
+``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
+this tree and another (the ratio the speed changes of issue 30 are given as).
+
 Both commands run as subprocesses (interleaved, ``--repeat`` times; the
 machine is shared, so the median is reported). Steady-state throughput is
 the slope between a run on the 2,000 segments and a run on 10,000 (the same
@@ -84,8 +87,8 @@ def spanish_pairs(work: Path) -> tuple[Path, Path]:
     return hyp, ref
 
 
-def cpu_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """Wall time, CPU time (user + sys of the child) and stdout of ``cmd``."""
+def _run(cmd: list[str], env: dict[str, str] | None) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Wall time, CPU time (user + sys of the child) and the finished ``cmd``; a failure stops the benchmark."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -93,7 +96,13 @@ def cpu_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float,
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{p.stderr[-2000:]}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), p.stdout
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), p
+
+
+def cpu_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """Wall time, CPU time (user + sys of the child) and stdout of ``cmd``."""
+    wall, cpu, p = _run(cmd, env)
+    return wall, cpu, p.stdout
 
 
 def spanish(jar_path: str, repeat: int, env: dict[str, str]) -> None:
@@ -145,25 +154,38 @@ print(time.perf_counter() - t, time.process_time() - c)
 
 def startup(env: dict[str, str]) -> None:
     """In a fresh process, for every stemmed language: the first ``stemmer(lang)`` call, then the first
-    one-pair ``exact stem`` score (imports and the cached compiled code included); NLTK's own import beside."""
+    one-pair ``exact stem`` score (imports included: import-to-first-score in the library); then
+    ``tmtprime meteor`` on one pair as a whole command; NLTK's own import beside."""
     from tmtprime.meteor.languages import language_name
     from tmtprime.meteor.stemmers import SNOWBALL_LANGUAGES
 
     codes = sorted(c for c in ("da", "nl", "en", "fi", "fr", "de", "hu", "it", "no", "pt", "ro", "ru", "es", "se",
                                "tr") if language_name(c) in SNOWBALL_LANGUAGES)
     subprocess.run([sys.executable, "-c", _STARTUP.format(lang="en")], env=env, check=True, capture_output=True)
-    print(f"\nstart-up in a fresh process, median of 3 (target < 0.30 s for the stemmer); load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"{'':6}{'stemmer wall (s)':>18}{'CPU (s)':>10}{'first score wall (s)':>22}{'CPU (s)':>10}")
-    worst = 0.0
-    for code in codes:
-        runs = [subprocess.run([sys.executable, "-c", _STARTUP.format(lang=code)], capture_output=True, text=True,
-                               env=env, check=True).stdout.split() for _ in range(3)]
-        stem_wall, stem_cpu, wall, cpu = (statistics.median(float(r[i]) for r in runs) for i in range(4))
-        worst = max(worst, stem_wall)
-        print(f"  {code:<4}{stem_wall:>18.3f}{stem_cpu:>10.3f}{wall:>22.3f}{cpu:>10.3f}"
-              f"{'  (imports NLTK)' if runs[0][4] == 'True' else ''}")
-    print(f"worst stemmer wall time: {worst:.3f} s")
+    print(f"\nstart-up in a fresh process, median of 3 (targets < 0.30 s: the stemmer, the library's first score, "
+          f"the command on one pair); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"{'':6}{'stemmer wall (s)':>18}{'CPU (s)':>10}{'first score wall (s)':>22}{'CPU (s)':>10}"
+          f"{'command wall (s)':>18}{'CPU (s)':>10}")
+    worst = {"stemmer": 0.0, "score": 0.0, "command": 0.0}
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref = Path(tmp) / "hyp.txt", Path(tmp) / "ref.txt"
+        hyp.write_text("the words here\n", encoding="utf-8")
+        ref.write_text("these words here\n", encoding="utf-8")
+        command = [sys.executable, "-m", "tmtprime", "meteor", str(hyp), str(ref), "-m", "exact stem", "-q", "-l"]
+        for code in codes:
+            runs = [subprocess.run([sys.executable, "-c", _STARTUP.format(lang=code)], capture_output=True, text=True,
+                                   env=env, check=True).stdout.split() for _ in range(3)]
+            stem_wall, stem_cpu, wall, cpu = (statistics.median(float(r[i]) for r in runs) for i in range(4))
+            cli = [cpu_timed(command + [code], env) for _ in range(3)]
+            cli_wall, cli_cpu = statistics.median(c[0] for c in cli), statistics.median(c[1] for c in cli)
+            for key, figure in (("stemmer", stem_wall), ("score", wall), ("command", cli_wall)):
+                worst[key] = max(worst[key], figure)
+            print(f"  {code:<4}{stem_wall:>18.3f}{stem_cpu:>10.3f}{wall:>22.3f}{cpu:>10.3f}{cli_wall:>18.3f}{cli_cpu:>10.3f}"
+                  f"{'  (imports NLTK)' if runs[0][4] == 'True' else ''}")
+        english = [cpu_timed(command[:-4] + ["-l", "en", "-norm", "-q"], env) for _ in range(3)]
+        print(f"  {'en, all modules, -norm':<52}{statistics.median(c[0] for c in english):>18.3f}"
+              f"{statistics.median(c[1] for c in english):>10.3f}")
+    print("worst wall time: " + ", ".join(f"{k} {v:.3f} s" for k, v in worst.items()) + " (target < 0.30 each)")
     nltk = [subprocess.run([sys.executable, "-c", _NLTK_IMPORT], capture_output=True, text=True, env=env)
             for _ in range(3)]
     if all(r.returncode == 0 for r in nltk):
@@ -172,19 +194,13 @@ def startup(env: dict[str, str]) -> None:
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
-def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, str]:
-    """Wall time, peak RSS (KB, via /usr/bin/time -f %M when available) and stdout of ``cmd``."""
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, float, str]:
+    """Wall time, peak RSS (KB, via /usr/bin/time -f %M when available), CPU time (user + sys) and stdout of
+    ``cmd``."""
     gnu_time = Path("/usr/bin/time")
-    wrapped = [str(gnu_time), "-f", "%M", *cmd] if gnu_time.exists() else cmd
-    t0 = time.perf_counter()
-    p = subprocess.run(wrapped, capture_output=True, text=True, env=env)
-    wall = time.perf_counter() - t0
-    if p.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(cmd)}\n{p.stderr[-2000:]}")
-    rss = 0
-    if gnu_time.exists():
-        rss = int(p.stderr.strip().split("\n")[-1] or 0)
-    return wall, rss, p.stdout
+    wall, cpu, p = _run([str(gnu_time), "-f", "%M", *cmd] if gnu_time.exists() else cmd, env)
+    rss = int(p.stderr.strip().split("\n")[-1] or 0) if gnu_time.exists() else 0
+    return wall, rss, cpu, p.stdout
 
 
 def main() -> int:
@@ -192,7 +208,8 @@ def main() -> int:
     ap.add_argument("--jar", default=os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--part", choices=("all", "english", "spanish", "startup"), default="all")
+    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu"), default="all")
+    ap.add_argument("--against", type=Path, default=None, help="with --part cpu: another source tree, alternated")
     a = ap.parse_args()
     if not Path(a.jar).is_file():
         print(f"jar not found: {a.jar}", file=sys.stderr)
@@ -205,7 +222,51 @@ def main() -> int:
         spanish(a.jar, a.repeat, env)
     if a.part in ("all", "english"):
         english(a, env)
+    if a.part == "cpu":
+        steady_cpu(a, env)
     return 0
+
+
+_STEADY = """
+import sys, time
+from tmtprime.meteor.gc_pause import paused_gc
+from tmtprime.meteor.scorer import Meteor
+hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
+refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+m = Meteor("en").load()
+def run():
+    with paused_gc():
+        for i in range(0, len(hyps), 500):
+            m.score_each(hyps[i : i + 500], refs[i : i + 500])
+run()
+times = []
+for _ in range(3):
+    t = time.process_time()
+    run()
+    times.append(time.process_time() - t)
+print(min(times))
+"""
+
+
+def steady_cpu(a: argparse.Namespace, env: dict[str, str]) -> None:
+    """CPU seconds of ``Meteor("en").score_each`` over the 10,000 English segments once warm (best of 3 passes,
+    in batches of 500 as the command scores), this tree against ``--against``, alternated ``--repeat`` times."""
+    trees = {"this tree": ROOT} | ({str(a.against): a.against.resolve()} if a.against else {})
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref = segments(Path(tmp))["big"]
+        script = Path(tmp) / "steady.py"  # a file, not -c: the current directory must not shadow the tree
+        script.write_text(_STEADY, encoding="utf-8")
+        figures: dict[str, list[float]] = {name: [] for name in trees}
+        for _ in range(a.repeat):
+            for name, tree in trees.items():
+                run_env = dict(env, PYTHONPATH=str(tree))
+                _w, _c, out = cpu_timed([sys.executable, str(script), str(hyp), str(ref)], run_env)
+                figures[name].append(float(out))
+    print(f"\n{N_BIG} English segments, all modules, warm, CPU seconds (best of 3 passes; median of {a.repeat} "
+          f"alternated runs); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    mine = statistics.median(figures["this tree"])
+    for name, values in figures.items():
+        print(f"  {name:40}{statistics.median(values):>8.3f} s  ratio to this tree {statistics.median(values) / mine:.2f}")
 
 
 def english(a: argparse.Namespace, env: dict[str, str]) -> None:
@@ -219,21 +280,27 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
         # builds the paraphrase index and the compiled aligner (numba cache) if needed
         timed(ours + [*map(str, files["one"]), *opts], env)
         res: dict[str, list[float]] = {f"{who}.{name}": [] for who in ("jar", "ours") for name in files}
+        cpu: dict[str, list[float]] = {k: [] for k in res}
         rss = {"jar": 0, "ours": 0}
         outputs: dict[str, str] = {}
         for _ in range(a.repeat):
             for name, (h, r) in files.items():
-                w, m, out = timed(jar + [str(h), str(r), *opts])
+                w, m, c, out = timed(jar + [str(h), str(r), *opts])
                 res[f"jar.{name}"].append(w)
+                cpu[f"jar.{name}"].append(c)
                 rss["jar"] = max(rss["jar"], m)
                 outputs[f"jar.{name}"] = out
-                w, m, out = timed(ours + [str(h), str(r), *opts, "-j", str(a.jobs)], env)
+                w, m, c, out = timed(ours + [str(h), str(r), *opts, "-j", str(a.jobs)], env)
                 res[f"ours.{name}"].append(w)
+                cpu[f"ours.{name}"].append(c)
                 rss["ours"] = max(rss["ours"], m)
                 outputs[f"ours.{name}"] = out
         med = {k: statistics.median(v) for k, v in res.items()}
         jar_tp = (N_BIG - N) / max(med["jar.big"] - med["jar.small"], 1e-9)
         our_tp = (N_BIG - N) / max(med["ours.big"] - med["ours.small"], 1e-9)
+        med_cpu = {k: statistics.median(v) for k, v in cpu.items()}
+        jar_cpu_tp = (N_BIG - N) / max(med_cpu["jar.big"] - med_cpu["jar.small"], 1e-9)
+        our_cpu_tp = (N_BIG - N) / max(med_cpu["ours.big"] - med_cpu["ours.small"], 1e-9)
         final = [line for line in outputs["ours.small"].split("\n") if line.startswith("Final score")]
         jfinal = [line for line in outputs["jar.small"].split("\n") if line.startswith("Final score")]
 
@@ -258,6 +325,8 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
         target = "  <= 0.50" if name == "small" else ""
         print(f"{label:34}{med['jar.' + name]:>10.2f}{med['ours.' + name]:>12.2f}{med['ours.' + name] / med['jar.' + name]:>8.2f}{target}")
     print(f"{'steady-state throughput (seg/s)':34}{jar_tp:>10.0f}{our_tp:>12.0f}{our_tp / jar_tp:>8.2f}  >= 3.00")
+    print(f"{'same, per CPU second (seg/s)':34}{jar_cpu_tp:>10.0f}{our_cpu_tp:>12.0f}{our_cpu_tp / jar_cpu_tp:>8.2f}"
+          "  (user + sys: the jar's JIT and GC threads count)")
     print(f"{'in-process API throughput (seg/s)':34}{'':>10}{api_tp:>12.0f}")
     print(f"{'peak RSS (MB)':34}{rss['jar'] / 1024:>10.0f}{rss['ours'] / 1024:>12.0f}{'':>8}  < 500 (tmtprime)")
     print(f"{'peak RSS of this benchmark (MB)':34}{'':>10}{self_rss / 1024:>12.0f}")

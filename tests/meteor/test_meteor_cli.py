@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tmtprime.cli import main
+from tmtprime.meteor.compiled import compiled_in_use, use_compiled
 from tmtprime.meteor.scorer import Meteor
 from tmtprime.meteor.stdio import answer, java_split, serve
 
@@ -236,11 +238,38 @@ def test_stdio_bad_statistics_end_with_one_line_and_status_1(capsys, monkeypatch
     assert err.strip() == "Error: stdin line 2: Meteor statistics need 23 numbers, got 3"
 
 
-def test_the_one_off_compile_is_announced_once_per_installation(capsys, files, tmp_path: Path, monkeypatch) -> None:
+@pytest.fixture
+def big_files(tmp_path: Path) -> tuple[str, str]:
+    """Enough words (12,000 with two modules) to pay for the compiled scorer."""
+    hyp, ref = tmp_path / "big.hyp", tmp_path / "big.ref"
+    hyp.write_text("the quick brown fox jumps over the lazy dog again\n" * 300, encoding="utf-8")
+    ref.write_text("a quick brown fox jumped over the lazy dogs again\n" * 300, encoding="utf-8")
+    return str(hyp), str(ref)
+
+
+@pytest.fixture
+def python_first() -> Iterator[None]:
+    """Start from plain Python, as a fresh process does, and leave the mode as it was found."""
+    before = compiled_in_use()
+    use_compiled(False)
+    yield
+    use_compiled(before)
+
+
+def test_the_one_off_compile_is_announced_once_per_installation(
+    capsys, big_files, tmp_path: Path, monkeypatch, python_first: None
+) -> None:
     monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "fresh-cache"))  # no record of a compiled aligner
-    status, first_out, first_err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
+    status, first_out, first_err = run(capsys, *big_files, "-l", "en", "-norm", *MODULES)
     assert status == 0 and "compiling the Meteor scorer once" in first_err
-    status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
+    status, out, err = run(capsys, *big_files, "-l", "en", "-norm", *MODULES)
     assert status == 0 and err == "" and out == first_out
-    status, out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES, "-q")  # -q says nothing either way
+    status, out, err = run(capsys, *big_files, "-l", "en", "-norm", *MODULES, "-q")  # -q says nothing either way
     assert status == 0 and "compiling" not in err
+
+
+def test_a_small_input_is_scored_without_compiling(capsys, files, tmp_path: Path, monkeypatch, python_first: None) -> None:
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    status, _out, err = run(capsys, *files, "-l", "en", "-norm", *MODULES)
+    assert status == 0 and err == ""
+    assert not compiled_in_use()

@@ -94,14 +94,31 @@ def _in_cluster(handler: Callable[[argparse.Namespace], int | None], ns: argpars
         return handler(ns) or 0
 
 
+def _raw_runner(command: str) -> RawRunner | None:
+    """The raw command ``command`` from the module of the same name alone, if it defines one.
+
+    ``tmtprime meteor`` must start as fast as the Meteor jar: importing every
+    command module to build the parser costs seconds when one of them imports
+    a use case at its top (measured: ``cli.report`` pulls matplotlib and the
+    store, 2.0 s of ``-X importtime``), so a raw command skips the parser.
+    """
+    if not command.isidentifier() or command not in {m.name for m in pkgutil.iter_modules(__path__)}:
+        return None
+    entry = getattr(importlib.import_module(f"{__name__}.{command}"), "RAW_COMMANDS", {}).get(command)
+    return entry[1] if entry else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tmtprime`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
-    modules = _command_modules()
-    raw: dict[str, RawRunner] = {
-        name: run for m in modules for name, (_h, run) in getattr(m, "RAW_COMMANDS", {}).items()
-    }
     try:
+        fast = _raw_runner(args[0]) if args else None
+        if fast is not None:
+            return fast(args[1:])
+        modules = _command_modules()
+        raw: dict[str, RawRunner] = {
+            name: run for m in modules for name, (_h, run) in getattr(m, "RAW_COMMANDS", {}).items()
+        }
         if args and args[0] in raw:
             return raw[args[0]](args[1:])
         parser = build_parser(modules)

@@ -193,9 +193,14 @@ class _StatusLines(Reporter):
         print(text, file=sys.stderr, flush=True)
 
 
-def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
+def _load_for_batch(meteor: Meteor, quiet: bool, tokens: int | None = None) -> None:
     """Load the scorer's resources, compile the aligner (saying so when that takes a while, unless ``quiet``)
     and take what was loaded out of the garbage collector's sight for this process.
+
+    ``tokens``: about how many words the run scores, hypotheses and
+    references (None: a server, as many as it is sent); when that does not
+    pay for the machine code (:func:`~tmtprime.meteor.compiled.pays`) the
+    scorer runs as plain Python and nothing is compiled or loaded for it.
 
     A batch run keeps what it loaded until it exits, so after a collection the
     loaded tables are frozen (``gc.freeze``): otherwise every full collection
@@ -205,13 +210,15 @@ def _load_for_batch(meteor: Meteor, quiet: bool) -> None:
     impose on the program that imports it.
     """
     from tmtprime.meteor.aligner import compile_now
+    from tmtprime.meteor.compiled import pays
 
     meteor.load(ConsoleReporter() if sys.stderr.isatty() else None)  # a paraphrase table compiles on first use
-    compile_now(
-        Reporter() if quiet else _StatusLines(),
-        # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
-        warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
-    )
+    if tokens is None or pays(tokens, len(meteor.config.modules)):
+        compile_now(
+            Reporter() if quiet else _StatusLines(),
+            # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
+            warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
+        )
     gc.collect()
     gc.freeze()
 
@@ -243,7 +250,8 @@ def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], f
     # progress only on a terminal, and only in the jar's plain text mode (stderr carries scores with -q)
     progress = ConsoleReporter() if text_header and sys.stderr.isatty() and len(files.hyps) > BATCH else Reporter()
     try:
-        _load_for_batch(meteor, quiet=not text_header)
+        words = sum(len(h.split()) + sum(len(r.split()) for r in refs) for h, refs in zip(files.hyps, files.refs))
+        _load_for_batch(meteor, quiet=not text_header, tokens=words)
         result = score_segment_files(meteor, files, n_jobs=jobs, reporter=progress)
     except TmtprimeError as error:
         raise _Exit(f"Error: {error}") from None

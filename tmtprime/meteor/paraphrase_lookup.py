@@ -17,7 +17,7 @@ from tmtprime.meteor.matchers import room_for
 from tmtprime.meteor.paraphrase_index import extend_one, finalize_one
 
 
-@compiled
+@compiled(wraps=True)
 def known_phrases(
     words: np.ndarray, offsets: np.ndarray, max_len: int,
     phrase_hash: np.ndarray, buckets: np.ndarray, shift: np.uint64,

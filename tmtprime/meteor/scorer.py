@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tmtprime.errors import UsageError
-from tmtprime.meteor.aligner import DEFAULT_BEAM, align
+from tmtprime.meteor.aligner import DEFAULT_BEAM, align, align_all
+from tmtprime.meteor.compiled import want_compiled
 from tmtprime.meteor.gc_pause import paused_gc
 from tmtprime.meteor.matchers import BatchMatcher, Match, PairBatch, PhraseTable, build_matchers, candidates_by_pair
 from tmtprime.meteor.params import MODULE_ABBREVIATIONS, MeteorConfig, resolve_config
@@ -267,6 +268,7 @@ class Meteor:
         return self._candidates(PairBatch.of(pairs, self._word_ids))
 
     def _candidates(self, batch: PairBatch) -> list[np.ndarray]:
+        want_compiled(len(batch.hyp_ids) + len(batch.ref_ids), len(self._matchers))
         return candidates_by_pair([match(batch, stage) for stage, match in enumerate(self._matchers)], len(batch.pairs))
 
     def align_tokens(self, hyp: Sequence[str], ref: Sequence[str], candidates: Sequence[Match] | np.ndarray | None = None) -> list[Match]:
@@ -322,7 +324,7 @@ class Meteor:
             pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
             batch = PairBatch.of(pairs, self._word_ids)
             candidates = self._candidates(batch)
-            alignments = [self.align_tokens(h, r, c) for (h, r), c in zip(pairs, candidates)]
+            alignments = align_all(pairs, candidates, self._exact_stages, self.beam_size)
             stats = self._pair_stats(batch, alignments)
             if self.syntax is not None:
                 stats, alignments = self.syntax.realign(self, pairs, candidates, stats, alignments)
