@@ -20,7 +20,10 @@ or test set (6 of newstest2012's sentences are in the QE test set), and writes
 one TSV (``source``, ``target``) that ``tmtprime import P --as corpus`` reads:
 
     python3 bench/prepare_qe_corpus.py /work/.mirror/devonzuegel+fiesta/repo /tmp/effort_cache/en-es-news.tsv
-    python3 bench/prepare_qe_corpus.py REPO OUT --only europarl    # the part without a research-use clause
+    python3 bench/prepare_qe_corpus.py REPO resources/qe/en-es.tsv.gz --only europarl   # the shipped resource
+
+The shipped ``resources/qe/en-es.tsv.gz`` is the Europarl part alone (no
+research-use clause); a ``.gz`` output is written reproducibly (gzip mtime 0).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import argparse
 import csv
 import gzip
 import html
+import io
 import re
 import subprocess
 import sys
@@ -99,7 +103,8 @@ def main() -> int:
                 continue
             pairs[(s, t)] = None
     ns.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(ns.out, "w", encoding="utf-8", newline="") as f:
+    raw = gzip.GzipFile(ns.out, "wb", compresslevel=9, mtime=0) if ns.out.suffix == ".gz" else open(ns.out, "wb")
+    with raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as f:
         writer = csv.writer(f, delimiter="\t", lineterminator="\n")
         writer.writerow(("source", "target"))
         writer.writerows(pairs)

@@ -71,12 +71,29 @@ def test_features_without_a_corpus_are_absent_not_faked():
     bare = QEFeatures("en", "es")
     assert bare.groups == ("surface", "wordfreq")
     assert QEFeatures("en", "xx").groups == ("surface",)  # no word list for the language
-    full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT))
+    full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT), general=QECorpus().fit(pairs=BITEXT[:4]))
     assert full.groups == GROUPS
     X = full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"])
     assert X.shape == (2, len(full.names)) and np.isfinite(X).all()
     assert all(n.startswith("qe_") for n in full.names) and len(set(full.names)) == len(full.names)
     assert np.array_equal(X, full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"]))
+
+
+def test_general_columns_come_from_the_general_corpus_alone():
+    own, general = QECorpus().fit(pairs=BITEXT), QECorpus().fit(pairs=[("the dog barks", "el perro ladra")] * 3)
+    qe = QEFeatures("en", "es", own, general=general)
+    names = [n for n in qe.names if n.startswith("qe_general_")]
+    assert names == [f"qe_general_{n.removeprefix('qe_')}" for n in QEFeatures("en", "es", own, ("lm", "charlm", "bands", "lexicon")).names]
+    row = dict(zip(qe.names, qe.transform(["the dog barks"], ["el perro ladra"])[0]))
+    assert row["qe_general_lm_src_oov"] == 0.0 and row["qe_lm_src_oov"] > 0.0  # known to the general corpus only
+    assert qe.fingerprint != QEFeatures("en", "es", own).fingerprint
+
+
+def test_the_shipped_en_es_bitext_is_found_by_language_pair():
+    from tmtprime.features.general_corpus import general_bitext_path
+
+    assert general_bitext_path("en-US", "es_ES").name == "en-es.tsv.gz"
+    assert general_bitext_path("en", "xx") is None
 
 
 def test_monolingual_corpus_gives_lms_but_no_lexicon():
