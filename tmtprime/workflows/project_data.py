@@ -21,6 +21,7 @@ from sklearn.model_selection import KFold
 from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.corpus import QECorpus
 from tmtprime.features.general_corpus import general_corpus
+from tmtprime.features.pseudo_reference import installed_pseudo_engine
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.features.qe import QEFeatures
 from tmtprime.features.tm_models import TMModels
@@ -130,7 +131,8 @@ def _qe(store: Store, pairs: list[tuple[str, str]], targets: list[str], reporter
     project = store.project()
     corpus = QECorpus().fit(target=targets, pairs=pairs, reporter=reporter) if pairs or targets else None
     general = general_corpus(project.source_lang, project.target_lang)
-    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general)
+    pseudo = installed_pseudo_engine(project.source_lang, project.target_lang)
+    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo)
 
 
 def _resources(store: Store) -> tuple[list[tuple[str, str]], list[str]]:
