@@ -44,6 +44,7 @@ from .base import ReadOptions, add_candidate, add_final_as_post_edit, bcp47, che
 from .detect import MEMSOURCE_NS, MQ_NS, SDL_NS
 from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
+from .review_marks import SDL_MT as _SDL_MT, review_marks
 from .sources import read_head
 from .tmx import require_root
 from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
@@ -59,13 +60,9 @@ XML_SPACE = f"{{{XML_NS}}}space"
 XML_LANG = f"{{{XML_NS}}}lang"
 
 _CONFIRMED_STATES = {"translated", "signed-off", "final"}
-_FINAL_STATES = {"signed-off", "final"}
-_SDL_FINAL = {"approvedtranslation", "approvedsignoff"}
-_MQ_FINAL = {"proofread", "reviewer1confirmed", "reviewer2confirmed"}
 _MT_QUALIFIERS = {"leveraged-mt", "mt-suggestion"}
 _TM_QUALIFIERS = {"leveraged-tm", "exact-match", "fuzzy-match", "id-match", "leveraged-inherited", "tm-suggestion"}
 _SDL_CONFIRMED = {"translated", "approvedtranslation", "approvedsignoff"}
-_SDL_MT = {"mt", "nmt", "adaptive-mt", "automatic-translation", "machine-translation"}
 _SDL_TM = {"tm", "document-match", "auto-propagated", "text-match", "perfect-match", "context-match"}
 _MQ_CONFIRMED = {"manuallyconfirmed", "confirmed", "confirmedtranslator", "proofread", "reviewer1confirmed",
                  "reviewer2confirmed"}
@@ -262,8 +259,10 @@ class _Reader:
         if status == "confirmed" or (status == "unspecified" and kind is None):
             seg.reference = text
             if status == "confirmed" and kind != "tm":
-                add_final_as_post_edit(seg, text, from_mt=kind == "mt" or self._edited_mt(unit.tu, mid),
-                                       system=system, final=self._final(unit, tgt_el, mid))
+                seg_def = self._sdl_seg(unit.tu, mid) if self.opts.fmt == "sdlxliff" else None
+                state_el = unit.target if unit.target is not None else tgt_el
+                edited, final = review_marks(self.opts.fmt, unit.tu, state_el, seg_def)
+                add_final_as_post_edit(seg, text, from_mt=kind == "mt" or edited, system=system, final=final)
             return
         if kind is None:
             seg.attributes["draft_target"] = text
@@ -332,22 +331,6 @@ class _Reader:
                 kind = "tm"
                 fuzzy = parse_score(tu.get(M + "score"), fraction=True)
         return status, kind, system, fuzzy
-
-    def _edited_mt(self, tu: etree._Element, mid: str | None) -> bool:
-        """An SDL segment a translator edited (``origin="interactive"``) from an MT pre-translation."""
-        seg_def = self._sdl_seg(tu, mid) if self.opts.fmt == "sdlxliff" else None
-        prev = seg_def.find(SDL + "prev-origin") if seg_def is not None else None
-        return prev is not None and (prev.get("origin") or "").lower() in _SDL_MT
-
-    def _final(self, unit: _Unit, tgt: etree._Element | None, mid: str | None) -> bool:
-        """A reviewed/final state (beyond "translated"): the confirmed target is the delivered text."""
-        state_el = unit.target if unit.target is not None else tgt
-        if state_el is not None and state_el.get("state") in _FINAL_STATES:
-            return True
-        seg_def = self._sdl_seg(unit.tu, mid) if self.opts.fmt == "sdlxliff" else None
-        if seg_def is not None and (seg_def.get("conf") or "").lower() in _SDL_FINAL:
-            return True
-        return self.opts.fmt == "mqxliff" and (unit.tu.get(MQ + "status") or "").lower() in _MQ_FINAL
 
     def _sdl_seg(self, tu: etree._Element, mid: str | None) -> etree._Element | None:
         defs = tu.find(SDL + "seg-defs")
