@@ -9,7 +9,7 @@
 * ``ape``: WMT16/17 APE en-de IT: TM = the first 8,000 pairs (source -> post-edit), dev = the next
   4,000, test = the rest; ``--label hter`` on dev, r(confidence, HTER) on test.
 
-    python3 bench/effort_quality.py [--only wmt12,mlqe,ape] [--jobs 2] [--work DIR]
+    python3 bench/effort_quality.py [--only wmt12,mlqe,ape] [--jobs 2] [--work DIR] [--wmt12-corpus TSV]
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tmtprime.features.general_corpus import general_bitext_path  # noqa: E402
 from tmtprime.formats import ColumnMapping  # noqa: E402
 from tmtprime.store import Store  # noqa: E402
 from tmtprime.workflows.effort_evaluation import evaluate_effort  # noqa: E402
-from tmtprime.workflows.importing import import_files  # noqa: E402
+from tmtprime.workflows.importing import import_corpora, import_files  # noqa: E402
 from tmtprime.workflows.recommendation import recommend  # noqa: E402
 from tmtprime.workflows.training import train  # noqa: E402
 
@@ -47,14 +48,18 @@ def _project(work: Path, name: str, source: str, target: str) -> Store:
     return Store.create(db, source_lang=source, target_lang=target)
 
 
-def wmt12(data: Path, work: Path, jobs: int) -> None:
+def wmt12(data: Path, work: Path, jobs: int, corpus: Path | None = None) -> None:
     mapping = ColumnMapping(mt={"smt": "mt"}, post_edit={"smt": "post_edit"}, effort={"smt": "effort"},
                             reference="reference", key="id")
     with _project(work, "wmt12", "en", "es") as store:
         import_files(store, [data / "wmt12_qe_en-es_train.tsv.gz"], role="dev", mapping=mapping)
+        if corpus is not None:
+            import_corpora(store, [corpus], mapping=ColumnMapping(source="source", target="target"))
         rep = evaluate_effort(store, label="effort", n_splits=5, n_jobs=jobs)
     fit = rep.effort_fit
-    print(f"wmt12 effort, 5-fold CV on the training set (no TM): {fit.render()}")
+    general = general_bitext_path("en", "es")
+    print(f"wmt12 effort, 5-fold CV on the training set (no TM; shipped general corpus: "
+          f"{general.name if general else 'none'}; project corpus: {corpus.name if corpus else 'none'}): {fit.render()}")
     print(f"  target (WMT12 baseline on the official test): MAE <= {TARGETS['wmt12 MAE']}, Spearman >= "
           f"{TARGETS['wmt12 Spearman']} -> MAE {'met' if fit.mae <= TARGETS['wmt12 MAE'] else 'NOT met'}, "
           f"Spearman {'met' if fit.spearman >= TARGETS['wmt12 Spearman'] else 'NOT met'}")
@@ -101,6 +106,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="wmt12,mlqe,ape")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--wmt12-corpus", type=Path,
+                        help="an en-es bitext TSV (source, target) imported as a corpus into the WMT12 project "
+                        "(bench/prepare_qe_corpus.py writes one)")
     parser.add_argument("--work", help="directory for the benchmark projects (default: a temporary one)")
     ns = parser.parse_args()
     data = data_dir()
@@ -111,7 +119,10 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     print(f"load: {os.getloadavg()[0]:.1f} (1-min average) on {os.cpu_count()} cores")
     for name in ns.only.split(","):
-        {"wmt12": wmt12, "mlqe": mlqe, "ape": ape}[name](data, work, ns.jobs)
+        if name == "wmt12":
+            wmt12(data, work, ns.jobs, ns.wmt12_corpus)
+        else:
+            {"mlqe": mlqe, "ape": ape}[name](data, work, ns.jobs)
     print(f"load: {os.getloadavg()[0]:.1f}")
     return 0
 

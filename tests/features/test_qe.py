@@ -13,6 +13,7 @@ from tmtprime.errors import ModelError, ResourceError
 from tmtprime.features.corpus import NgramBands, QECorpus, char_units
 from tmtprime.features.frequency import frequency_features, has_frequencies
 from tmtprime.features.qe import GROUPS, QEFeatures
+from tmtprime.mt.engine import MTEngine
 from tmtprime.tokens import lower_tokens
 
 BITEXT = [
@@ -71,12 +72,30 @@ def test_features_without_a_corpus_are_absent_not_faked():
     bare = QEFeatures("en", "es")
     assert bare.groups == ("surface", "wordfreq")
     assert QEFeatures("en", "xx").groups == ("surface",)  # no word list for the language
-    full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT))
+    full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT), general=QECorpus().fit(pairs=BITEXT[:4]),
+                      pseudo=_Echo({"the house is red": "la casa es roja", "a car": "un coche"}))
     assert full.groups == GROUPS
     X = full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"])
     assert X.shape == (2, len(full.names)) and np.isfinite(X).all()
     assert all(n.startswith("qe_") for n in full.names) and len(set(full.names)) == len(full.names)
     assert np.array_equal(X, full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"]))
+
+
+def test_general_columns_come_from_the_general_corpus_alone():
+    own, general = QECorpus().fit(pairs=BITEXT), QECorpus().fit(pairs=[("the dog barks", "el perro ladra")] * 3)
+    qe = QEFeatures("en", "es", own, general=general)
+    names = [n for n in qe.names if n.startswith("qe_general_")]
+    assert names == [f"qe_general_{n.removeprefix('qe_')}" for n in QEFeatures("en", "es", own, ("lm", "charlm", "bands", "lexicon")).names]
+    row = dict(zip(qe.names, qe.transform(["the dog barks"], ["el perro ladra"])[0]))
+    assert row["qe_general_lm_src_oov"] == 0.0 and row["qe_lm_src_oov"] > 0.0  # known to the general corpus only
+    assert qe.fingerprint != QEFeatures("en", "es", own).fingerprint
+
+
+def test_the_shipped_en_es_bitext_is_found_by_language_pair():
+    from tmtprime.features.general_corpus import general_bitext_path
+
+    assert general_bitext_path("en-US", "es_ES").name == "en-es.tsv.gz"
+    assert general_bitext_path("en", "xx") is None
 
 
 def test_monolingual_corpus_gives_lms_but_no_lexicon():
@@ -149,3 +168,32 @@ def test_empty_and_punctuation_only_texts_give_finite_rows():
     qe = QEFeatures("en", "es", QECorpus().fit(pairs=BITEXT))
     X = qe.transform(["", "the house", "..."], ["casa", "", "¡¿"])
     assert X.shape == (3, len(qe.names)) and np.isfinite(X).all()
+
+
+class _Echo(MTEngine):
+    """A deterministic engine for the tests: its 'translation' is a fixed table."""
+
+    name = "echo"
+
+    def __init__(self, table: dict[str, str]) -> None:
+        self.table, self.calls = table, 0
+
+    def check(self) -> None:
+        return None
+
+    def translate(self, segments, *, reporter=None):  # noqa: ANN001, ANN201
+        self.calls += 1
+        return [self.table[s] for s in segments]
+
+
+def test_pseudo_reference_columns_measure_agreement_with_a_second_engine():
+    engine = _Echo({"the red car": "el coche rojo", "a house": "una casa"})
+    qe = QEFeatures("en", "es", groups=("surface", "pseudo"), pseudo=engine)
+    assert [n for n in qe.names if n.startswith("qe_pseudo_")] == ["qe_pseudo_ter", "qe_pseudo_chrf", "qe_pseudo_bleu"]
+    X = qe.transform(["the red car", "the red car", "a house"], ["el coche rojo", "la casa verde", ""])
+    row = {i: dict(zip(qe.names, X[i])) for i in range(3)}
+    assert row[0]["qe_pseudo_ter"] == 0.0 and row[0]["qe_pseudo_chrf"] == pytest.approx(100.0)
+    assert row[1]["qe_pseudo_ter"] > 0.5 and row[1]["qe_pseudo_chrf"] < 50.0
+    assert row[2]["qe_pseudo_ter"] == 1.0 and row[2]["qe_pseudo_bleu"] == 0.0  # nothing to compare
+    assert engine.calls == 1  # each distinct source translated once
+    assert "pseudo" not in QEFeatures("en", "es", groups=("surface", "pseudo")).groups  # no engine: absent

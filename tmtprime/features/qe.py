@@ -12,7 +12,11 @@ when its resource exists (absent, not faked):
   where ``wordfreq`` has both languages;
 * ``lm``, ``charlm``, ``bands``, ``lexicon``: from a :class:`~tmtprime.features.corpus.QECorpus`
   (word and character LMs of each side, n-gram frequency quartiles of the source,
-  IBM Model 1 ambiguity and lexical scores).
+  IBM Model 1 ambiguity and lexical scores);
+* ``general``: the same corpus columns from a general-domain bitext TMTprime
+  ships for the language pair (:mod:`~tmtprime.features.general_corpus`);
+* ``pseudo``: agreement with an installed rule-based MT of the source
+  (:mod:`~tmtprime.features.pseudo_reference`).
 
 Names are ``qe_<group>_<feature>``, so an ablation drops a group by prefix.
 """
@@ -29,9 +33,12 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.features.corpus import BAND_ORDERS, QECorpus, char_units
 from tmtprime.features.frequency import FREQUENCY_NAMES, base_language, frequency_features, has_frequencies
+from tmtprime.features.pseudo_reference import PSEUDO_NAMES, pseudo_reference_scores
+from tmtprime.mt.engine import MTEngine
 from tmtprime.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
 
-GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon")
+GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon", "general", "pseudo")
+_CORPUS_GROUPS = ("lm", "charlm", "bands", "lexicon")
 QE_FEATURE_SET_VERSION = "1"
 """Bumped whenever a QE feature's definition changes."""
 
@@ -92,7 +99,8 @@ class QEFeatures:
     and resources give the same matrix.
     """
 
-    def __init__(self, source_lang: str, target_lang: str, corpus: QECorpus | None = None, groups: Sequence[str] = GROUPS) -> None:
+    def __init__(self, source_lang: str, target_lang: str, corpus: QECorpus | None = None, groups: Sequence[str] = GROUPS,
+                 general: QECorpus | None = None, pseudo: MTEngine | None = None) -> None:
         unknown = set(groups) - set(GROUPS)
         if unknown:
             raise ModelError(f"unknown QE feature group(s) {sorted(unknown)}: choose from {', '.join(GROUPS)}")
@@ -104,13 +112,21 @@ class QEFeatures:
             "charlm": corpus is not None and corpus.source_char_lm_ is not None and corpus.target_char_lm_ is not None,
             "bands": corpus is not None and corpus.source_bands_ is not None,
             "lexicon": corpus is not None and corpus.lexicon_ is not None,
+            "general": general is not None,
+            "pseudo": pseudo is not None,
         }
+        self.pseudo = pseudo
         self.groups = tuple(g for g in GROUPS if g in groups and available[g])
+        self._general = QEFeatures(source_lang, target_lang, general, _CORPUS_GROUPS) if "general" in self.groups else None
 
     @property
     def fingerprint(self) -> str:
         """Identifies the columns' values: languages, groups and the corpus the models came from."""
         corpus = self.corpus.fingerprint_ if self.corpus is not None else "none"
+        if self._general is not None:
+            corpus += f"+{self._general.corpus.fingerprint_}"
+        if "pseudo" in self.groups:
+            corpus += f"+{self.pseudo.describe()}"
         key = f"{base_language(self.source_lang)}|{base_language(self.target_lang)}|{','.join(self.groups)}|{corpus}"
         return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
@@ -123,6 +139,8 @@ class QEFeatures:
             "charlm": _CHARLM,
             "bands": _BANDS,
             "lexicon": _LEXICON,
+            "general": tuple(n.removeprefix("qe_") for n in self._general.names) if self._general is not None else (),
+            "pseudo": PSEUDO_NAMES,
         }
         return tuple(f"qe_{g}_{n}" for g in self.groups for n in per_group[g])
 
@@ -152,6 +170,10 @@ class QEFeatures:
                 parts.append(corpus.source_bands_.shares(src))
             elif group == "lexicon":
                 parts.append(np.hstack([corpus.translations_per_word(src), corpus.lexicon_.score(src, tgt)]))
+            elif group == "general":
+                parts.append(self._general.transform(sources, targets))
+            elif group == "pseudo":
+                parts.append(pseudo_reference_scores(self.pseudo, sources, targets))
         if not parts:
             return np.empty((len(sources), 0))
         return np.hstack(parts)

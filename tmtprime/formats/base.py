@@ -11,7 +11,7 @@ from typing import TypeVar
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .mapping import ColumnMapping
-from .model import Candidate, DocumentInfo, Pick, Segment, TMUnit, file_pick
+from .model import Candidate, DocumentInfo, Pick, PostEdit, Segment, TMUnit, file_pick
 
 T = TypeVar("T")
 
@@ -145,6 +145,25 @@ class PickReader:
 
     def pick(self, seg: Segment) -> Pick | None:
         return file_pick(seg, self.index, self.confidences)
+
+
+def add_final_as_post_edit(seg: Segment, text: str, *, from_mt: bool, system: str | None, final: bool) -> None:
+    """Record a confirmed target as the post-edit of the MT candidate it was made from.
+
+    A CAT file that keeps the MT beside the translator's confirmed target holds a post-edit:
+    when the file marks the target as made from MT (``from_mt``: a state qualifier, an SDL or
+    Phrase origin, an XLIFF 2 subState), or when its state is a reviewed/final one (``final``)
+    and the segment has exactly one MT candidate. The candidate is the MT of ``system`` when
+    the file names one, else the only MT candidate; with several and no name, nothing is
+    recorded (which one the translator edited is unknown).
+    """
+    if not (from_mt or final):
+        return
+    mts = [c for c in seg.candidates if c.kind == "mt"]
+    named = [c for c in mts if system is not None and system in (c.system, c.origin)]
+    cand = named[0] if named else mts[0] if len(mts) == 1 else None
+    if cand is not None and not cand.post_edits:
+        cand.post_edits.append(PostEdit(text=text))
 
 
 def add_candidate(seg: Segment, cand: Candidate) -> int:

@@ -40,10 +40,12 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import PickReader, ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
+from .base import PickReader, ReadOptions, add_candidate, add_final_as_post_edit, bcp47, check_lang
+from .base import collapse_whitespace, parse_score, primed
 from .detect import MEMSOURCE_NS, MQ_NS, SDL_NS
 from .inline import XLIFF12_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
+from .review_marks import SDL_MT as _SDL_MT, review_marks
 from .sources import read_head
 from .tmx import require_root
 from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
@@ -62,7 +64,6 @@ _CONFIRMED_STATES = {"translated", "signed-off", "final"}
 _MT_QUALIFIERS = {"leveraged-mt", "mt-suggestion"}
 _TM_QUALIFIERS = {"leveraged-tm", "exact-match", "fuzzy-match", "id-match", "leveraged-inherited", "tm-suggestion"}
 _SDL_CONFIRMED = {"translated", "approvedtranslation", "approvedsignoff"}
-_SDL_MT = {"mt", "nmt", "adaptive-mt", "automatic-translation", "machine-translation"}
 _SDL_TM = {"tm", "document-match", "auto-propagated", "text-match", "perfect-match", "context-match"}
 _MQ_CONFIRMED = {"manuallyconfirmed", "confirmed", "confirmedtranslator", "proofread", "reviewer1confirmed",
                  "reviewer2confirmed"}
@@ -255,6 +256,11 @@ class _Reader:
         status, kind, system, fuzzy = self._status(unit, tgt_el, mid)
         if status == "confirmed" or (status == "unspecified" and kind is None):
             seg.reference = text
+            if status == "confirmed" and kind != "tm":
+                seg_def = self._sdl_seg(unit.tu, mid) if self.opts.fmt == "sdlxliff" else None
+                state_el = unit.target if unit.target is not None else tgt_el
+                edited, final = review_marks(self.opts.fmt, unit.tu, state_el, seg_def)
+                add_final_as_post_edit(seg, text, from_mt=kind == "mt" or edited, system=system, final=final)
             return
         if kind is None:
             seg.attributes["draft_target"] = text

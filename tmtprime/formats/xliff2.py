@@ -30,7 +30,8 @@ from lxml import etree
 from tmtprime import __version__
 from tmtprime.errors import FormatError
 
-from .base import PickReader, ReadOptions, add_candidate, bcp47, check_lang, collapse_whitespace, parse_score, primed
+from .base import PickReader, ReadOptions, add_candidate, add_final_as_post_edit, bcp47, check_lang
+from .base import collapse_whitespace, parse_score, primed
 from .detect import sniff_xml_root
 from .inline import XLIFF2_NS, XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import Candidate, DocumentInfo, Segment
@@ -49,6 +50,7 @@ XML_SPACE = f"{{{XML_NS}}}space"
 XML_LANG = f"{{{XML_NS}}}lang"
 _DATA_ATTRS = {"dataRef": TMT + "data", "dataRefStart": TMT + "dataStart", "dataRefEnd": TMT + "dataEnd"}
 _CONFIRMED = {"translated", "reviewed", "final"}
+_FINAL = {"reviewed", "final"}
 _TM_TYPES = {"tm", "am", "icm", "idm", "ebm", "other"}
 
 REFERENCE = ("segment target in state translated/reviewed/final, or a target without state and "
@@ -163,6 +165,8 @@ class _Reader:
         kind = "mt" if sub in ("mt", "nmt", "machine-translation") else "tm" if sub in ("tm", "leveraged-tm") else None
         if state in _CONFIRMED or (state is None and kind is None):
             seg.reference = text
+            if state in _CONFIRMED and kind != "tm":
+                add_final_as_post_edit(seg, text, from_mt=kind == "mt", system=None, final=state in _FINAL)
         elif kind is None:
             seg.attributes["draft_target"] = text
         elif not any(c.kind == kind and c.text == text for c in seg.candidates):  # else: one of the matches

@@ -459,6 +459,8 @@ class _SegmentWriter:
             self.merged += len(repeats)
             owners = [*zip(ids, chunk), *((self._seen[self._identity(seg)], seg) for seg in repeats)]
             self._write_post_edits(owners)
+        else:  # post-edits a file carries by itself (a reviewed XLIFF: the final target of an MT candidate)
+            self._write_post_edits(list(zip(ids, chunk)))
 
     def _write_post_edits(self, owners: list[tuple[int, Segment]]) -> None:
         """Each post-edit goes to its segment's stored candidate of the same system (rank 0)."""
@@ -475,7 +477,8 @@ class _SegmentWriter:
                 stored[(r.segment_id, r.name)] = r.id
         self.post_edits += insert_post_edits(
             self.conn,
-            ((stored[(sid, c.system)], p) for sid, seg in owners for c in seg.candidates for p in c.post_edits),
+            ((stored[(sid, c.system)], p) for sid, seg in owners for c in seg.candidates for p in c.post_edits
+             if (sid, c.system) in stored),
         )
 
     def _insert(self, chunk: list[Segment]) -> list[int]:

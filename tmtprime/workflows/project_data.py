@@ -20,6 +20,8 @@ from sklearn.model_selection import KFold
 
 from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.corpus import QECorpus
+from tmtprime.features.general_corpus import general_corpus
+from tmtprime.features.pseudo_reference import installed_pseudo_engine
 from tmtprime.features.extractor import CandidateFeatureExtractor
 from tmtprime.features.qe import QEFeatures
 from tmtprime.features.tm_models import TMModels
@@ -128,7 +130,9 @@ def dev_pairs(segments: Sequence[Segment]) -> list[tuple[str, str]]:
 def _qe(store: Store, pairs: list[tuple[str, str]], targets: list[str], reporter: Reporter | None = None) -> QEFeatures:
     project = store.project()
     corpus = QECorpus().fit(target=targets, pairs=pairs, reporter=reporter) if pairs or targets else None
-    return QEFeatures(project.source_lang, project.target_lang, corpus)
+    general = general_corpus(project.source_lang, project.target_lang)
+    pseudo = installed_pseudo_engine(project.source_lang, project.target_lang)
+    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo)
 
 
 def _resources(store: Store) -> tuple[list[tuple[str, str]], list[str]]:
