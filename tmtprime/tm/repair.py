@@ -22,6 +22,7 @@ threshold was chosen on the shared ``update`` dev data: docs/experiments/tm-repa
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -92,14 +93,14 @@ class _Plan:
     source: Tokens
     tm_source: Tokens
     tm_target: Tokens
-    pieces: list[tuple[Edit, tuple[int, int], bool]] = field(default_factory=list)
-    """(edit, target token range, took a function word along), in target order."""
+    pieces: list[tuple[Edit, tuple[int, int], bool, frozenset[str]]] = field(default_factory=list)
+    """(edit, target token range, took a function word along, target words the span's MT must keep), in target order."""
     reason: str | None = None
 
     def texts(self) -> list[str]:
         """The new-source spans the engine must translate (spans without letters are copied)."""
         found = []
-        for edit, _, _ in self.pieces:
+        for edit, *_ in self.pieces:
             text = _new_text(self, edit)
             if _LETTER.search(text):
                 found.append(text)
@@ -127,6 +128,23 @@ def _with_function_word(edit: Edit, span: tuple[int, int], links: set[tuple[int,
     return Edit((i, edit.tm[1]), (j, edit.new[1])), (t, span[1]), True
 
 
+def _same_stem(a: str, b: str) -> bool:
+    """One word, or two forms of it ("allow"/"allows", "export"/"exporting"): a long common beginning."""
+    common = len(os.path.commonprefix((a, b)))
+    return a == b or (common >= 4 and common >= 0.6 * max(len(a), len(b)))
+
+
+def _kept_words(edit: Edit, span: tuple[int, int], links: set[tuple[int, int]], plan: _Plan,
+                function_words: frozenset[str]) -> frozenset[str]:
+    """Target words of the span linked to a content word the edit keeps ("Text" in "Text" -> "Export Text",
+    "Allow" in "Allow" -> "Allows remote"):
+    the span's MT must still hold them, or it translated the kept word differently from the match."""
+    new = [w for w in plan.source.keys[edit.new[0]:edit.new[1]] if _LETTER.search(w)]
+    kept = {s for s in range(*edit.tm) if (w := plan.tm_source.keys[s]) not in function_words and _LETTER.search(w)
+            and any(_same_stem(w, v) for v in new)}
+    return frozenset(plan.tm_target.keys[t] for s, t in links if s in kept and span[0] <= t < span[1])
+
+
 def _grew_too_much(edit: Edit) -> bool:
     old, new = edit.tm[1] - edit.tm[0], edit.new[1] - edit.new[0]
     return new > min(2 * old, old + MAX_GROWTH)
@@ -152,7 +170,8 @@ def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[in
             plan.reason = span
             plan.pieces = []
             return plan
-        plan.pieces.append(_with_function_word(edit, span, links, plan, function_words, previous_end))
+        plan.pieces.append((*_with_function_word(edit, span, links, plan, function_words, previous_end),
+                            _kept_words(edit, span, links, plan, function_words)))
         previous_end = edit.tm[1]
     if not plan.pieces:
         plan.reason = "punctuation only"
@@ -193,7 +212,7 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
     spans: list[Span] = []
     pos = 0
     replaced_tokens = 0
-    for edit, (t0, t1), _ in plan.pieces:
+    for edit, (t0, t1), _, kept in plan.pieces:
         new = _new_text(plan, edit)
         letters = _LETTER.search(new) is not None
         translation = translations.get(new) if letters else new
@@ -203,6 +222,8 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
             return Repair(None, "the engine lost an inline code")
         if letters and translation.strip().casefold() == new.strip().casefold():
             return Repair(None, "the engine left a span untranslated")
+        if not kept <= set(lower_tokens(translation)):
+            return Repair(None, "the span's MT translates a kept word differently")
         start, end = target.chars(t0, t1)
         replaced = target.text[start:end]
         translation = _match_case(replaced, translation.strip())
