@@ -238,6 +238,8 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
     text = _tidy("".join(out), target.text)
     if text != "".join(out):
         spans = _relocate(spans, text)
+    if _repeats(text) > _repeats(target.text):
+        return Repair(None, "the repair repeats the words next to a span")
     if not _shared_codes_intact(plan, text):
         return Repair(None, "would change a shared inline code or number")
     if text == target.text:
@@ -245,6 +247,13 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
     return Repair(
         text, REPAIRED, tuple(spans), replaced_tokens / max(len(target.keys), 1), sum(p[2] for p in plan.pieces)
     )
+
+
+def _repeats(text: str) -> int:
+    """Words or word pairs said twice in a row ("de flecha de flecha"): a target span aligned too narrowly."""
+    words = [w for w in lower_tokens(text) if _LETTER.search(w)]
+    return sum(words[i] == words[i + n] and words[i:i + n] == words[i + n:i + 2 * n]
+               for n in (1, 2) for i in range(len(words) - 2 * n + 1))
 
 
 def _tidy(text: str, original: str) -> str:

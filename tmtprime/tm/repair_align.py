@@ -78,6 +78,10 @@ def _trim(keys: Sequence[str], lo: int, hi: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _content(key: str, function_words: frozenset[str]) -> bool:
+    return _LETTER.search(key) is not None and key not in function_words
+
+
 def _unmarked(keys: Sequence[str]) -> list[str]:
     """Keys without a mid-word accelerator marker ("abo_ve" is "above"), for the diff only: the shared
     tokenizer keeps a mid-word underscore, which in code-like strings is part of the name."""
@@ -90,8 +94,9 @@ def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str]
     Punctuation at the edges of a span of words is left out of it; a span of
     one or two function words only ("in a" -> "in an") is no edit (the TM target's
     grammar stands). An insertion of words has no TM-side token to replace,
-    so it takes its left neighbour along (or its right one at the start):
-    "archive image" -> "archive the image" becomes "archive" -> "archive the".
+    so it takes a neighbour along: the content word after it, which English
+    modifiers precede ("of quarter" -> "of current quarter" becomes "quarter" ->
+    "current quarter", so the MT orders noun and adjective), else the word before.
     Edits that come to touch or overlap are merged.
     """
     matcher = SequenceMatcher(None, _unmarked(tm_source.keys), _unmarked(source.keys), autojunk=False)
@@ -109,10 +114,11 @@ def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str]
         if len(changed) <= 2 and all(k in function_words for k in changed):
             continue
         if i1 == i2:
-            if i1 > 0:
-                i1, j1 = i1 - 1, at - 1
-            elif i2 < n_tm and after < n_new:
+            right = i2 < n_tm and after < n_new
+            if right and (i1 == 0 or _content(tm_source.keys[i2], function_words)):
                 i2, j2 = i2 + 1, after + 1
+            elif i1 > 0:
+                i1, j1 = i1 - 1, at - 1
             else:
                 continue
         edits.append(Edit((i1, i2), (j1, j2)))
