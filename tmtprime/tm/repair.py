@@ -86,6 +86,9 @@ class Repair:
     """Share of the TM target's tokens replaced."""
     context_spans: int = 0
     """Spans that took a function word in front along."""
+    coverage: float = 0.0
+    """How well the TM's lexical model confirms the spans' MT: the lowest share, over the spans, of content
+    words with a likely translation on the other side (1.0 for spans that were copied, not translated)."""
 
 
 @dataclass(slots=True)
@@ -203,8 +206,9 @@ def _shared_codes_intact(plan: _Plan, text: str) -> bool:
     return all(before.get(k, 0) == after.get(k, 0) for k in shared)
 
 
-def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
-    """Put the translated spans into the TM target (see the module docstring for when it refuses)."""
+def apply_repair(plan: _Plan, translations: Mapping[str, str], coverage: Mapping[str, float] | None = None) -> Repair:
+    """Put the translated spans into the TM target (see the module docstring for when it refuses);
+    ``coverage`` is each translated span's lexical confirmation (:meth:`Repairer.confirmed`)."""
     if plan.reason is not None:
         return Repair(None, plan.reason)
     target = plan.tm_target
@@ -244,9 +248,9 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
         return Repair(None, "would change a shared inline code or number")
     if text == target.text:
         return Repair(None, "no change")
-    return Repair(
-        text, REPAIRED, tuple(spans), replaced_tokens / max(len(target.keys), 1), sum(p[2] for p in plan.pieces)
-    )
+    confirmed = [(coverage or {}).get(s.source, 1.0) for s in spans]
+    return Repair(text, REPAIRED, tuple(spans), replaced_tokens / max(len(target.keys), 1),
+                  sum(p[2] for p in plan.pieces), min(confirmed, default=1.0))
 
 
 def _repeats(text: str) -> int:
@@ -310,10 +314,11 @@ class Repairer:
         links = links_of_units(self.forward, self.reverse, units)
         return [plan_repair(n, s, t, lk, self.function_words) for (n, s, t), lk in zip(items, links)]
 
-    def confirmed(self, translated: Mapping[str, str]) -> dict[str, str]:
-        """The span translations the TM's own lexical model confirms: at least :data:`MIN_COVERAGE` of the
-        span's content words have a likely translation (t >= the model's coverage threshold) in the MT output,
-        and as many of the output's content words a likely source in the span. Function words do not count."""
+    def confirmed(self, translated: Mapping[str, str]) -> dict[str, float]:
+        """The span translations the TM's own lexical model confirms, with the lower of the two shares: at
+        least :data:`MIN_COVERAGE` of the span's content words have a likely translation (t >= the model's
+        coverage threshold) in the MT output, and as many of the output's content words a likely source in
+        the span. Function words do not count."""
         spans = [s for s in translated if translated[s].strip()]
         sources = [lower_tokens(s) for s in spans]
         targets = [lower_tokens(translated[s]) for s in spans]
@@ -327,7 +332,7 @@ class Repairer:
             src_cov = np.mean([table[tgt_content, i + 1].max() >= least for i in src_content])
             tgt_cov = np.mean([table[j, [i + 1 for i in src_content]].max() >= least for j in tgt_content])
             if src_cov >= MIN_COVERAGE and tgt_cov >= MIN_COVERAGE:
-                out[span] = translated[span]
+                out[span] = float(min(src_cov, tgt_cov))
         return out
 
     def repair(self, items: Sequence[tuple[str, str, str]], *, reporter: Reporter | None = None) -> list[Repair]:
@@ -341,8 +346,9 @@ class Repairer:
             plans = self.plan(chunk)
             texts = list(dict.fromkeys(t for p in plans for t in p.texts()))
             translated = dict(zip(texts, self.engine.translate(texts, reporter=CancelOnly(reporter)))) if texts else {}
-            confirmed = self.confirmed(translated)
-            out.extend(apply_repair(p, confirmed) for p in plans)
+            coverage = self.confirmed(translated)
+            confirmed = {span: translated[span] for span in coverage}
+            out.extend(apply_repair(p, confirmed, coverage) for p in plans)
             reporter.progress(len(out), len(items))
         reporter.finish_phase()
         return out

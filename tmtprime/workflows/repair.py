@@ -73,6 +73,7 @@ def _attributes(match: Candidate, repair: Repair) -> dict[str, Any]:
         "spans": [asdict(s) for s in repair.spans],
         "changed_share": repair.changed_share,
         "context_spans": repair.context_spans,
+        "coverage": repair.coverage,
     }
 
 
