@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,9 @@ restructures the sentence, and translating it on its own reads worse than the ma
 MIN_COVERAGE = 0.5
 """Share of a span's content words (and of its MT's) the TM's IBM Model 1 must find translated."""
 FUNCTION_WORDS = 60
+MOSTLY = 0.5
+"""t(the | la) is 0.79 in the shared update TM, t(the | de) 0.23: an article goes along with its noun, a preposition
+whose link to "the" is a by-product of contractions and genitives ("del", "de la") does not."""
 
 
 def function_words(sources: Sequence[Sequence[str]]) -> frozenset[str]:
@@ -118,15 +121,18 @@ def _new_text(plan: _Plan, edit: Edit) -> str:
 
 
 def _with_function_word(edit: Edit, span: tuple[int, int], links: set[tuple[int, int]], plan: _Plan,
-                        function_words: frozenset[str], previous_end: int) -> tuple[Edit, tuple[int, int], bool]:
-    """Take the TM-source word in front along when it is a function word and it and the target word
-    in front are linked to nothing but each other (or nothing)."""
+                        function_words: frozenset[str], previous_end: int, likely: Callable[[str, str], bool]
+                        ) -> tuple[Edit, tuple[int, int], bool]:
+    """Take the TM-source word in front along when it is a function word and the target word in front is
+    linked to nothing but it (or nothing), and either the source word is linked to nothing but that target
+    word (or nothing) or the lexical model finds the target word a ``likely`` translation of it ("the" ->
+    "la": the article must agree with the new noun, whatever else a small TM's alignment linked "the" to)."""
     i, j, t = edit.tm[0] - 1, edit.new[0] - 1, span[0] - 1
     if i < previous_end or j < 0 or t < 0 or plan.tm_source.keys[i] not in function_words:
         return edit, span, False
-    if plan.source.keys[j] != plan.tm_source.keys[i]:
+    if plan.source.keys[j] != plan.tm_source.keys[i] or not {a for a, b in links if b == t} <= {i}:
         return edit, span, False
-    if not {b for a, b in links if a == i} <= {t} or not {a for a, b in links if b == t} <= {i}:
+    if not {b for a, b in links if a == i} <= {t} and not likely(plan.tm_source.keys[i], plan.tm_target.keys[t]):
         return edit, span, False
     return Edit((i, edit.tm[1]), (j, edit.new[1])), (t, span[1]), True
 
@@ -154,8 +160,10 @@ def _grew_too_much(edit: Edit) -> bool:
 
 
 def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[int, int]],
-                function_words: frozenset[str] = frozenset()) -> _Plan:
-    """Which target tokens each differing span replaces, or why the match cannot be repaired."""
+                function_words: frozenset[str] = frozenset(), likely: Callable[[str, str], bool] = lambda s, t: False
+                ) -> _Plan:
+    """Which target tokens each differing span replaces, or why the match cannot be repaired
+    (``likely(source word, target word)``: the TM's lexical model takes one for a translation of the other)."""
     plan = _Plan(Tokens.of(source), Tokens.of(tm_source), Tokens.of(tm_target))
     edits = word_edits(plan.tm_source, plan.source, function_words)
     if not edits:
@@ -173,7 +181,7 @@ def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[in
             plan.reason = span
             plan.pieces = []
             return plan
-        plan.pieces.append((*_with_function_word(edit, span, links, plan, function_words, previous_end),
+        plan.pieces.append((*_with_function_word(edit, span, links, plan, function_words, previous_end, likely),
                             _kept_words(edit, span, links, plan, function_words)))
         previous_end = edit.tm[1]
     if not plan.pieces:
@@ -290,6 +298,7 @@ class Repairer:
         self.forward, self.reverse, self.engine = forward, reverse, engine
         self.function_words = frozenset(function_words)
         self.target_function_words = frozenset(target_function_words)
+        self._likely: dict[tuple[str, str], bool] = {}
         self.chunk = chunk
 
     @classmethod
@@ -312,7 +321,17 @@ class Repairer:
         """Plans of (new source, TM source, TM target) triples (alignment only, no MT)."""
         units = [(Tokens.of(s), Tokens.of(t)) for _, s, t in items]
         links = links_of_units(self.forward, self.reverse, units)
-        return [plan_repair(n, s, t, lk, self.function_words) for (n, s, t), lk in zip(items, links)]
+        return [plan_repair(n, s, t, lk, self.function_words, self.likely) for (n, s, t), lk in zip(items, links)]
+
+    def likely(self, source_word: str, target_word: str) -> bool:
+        """The TM's lexical model takes ``target_word`` for a translation of ``source_word`` (t >= its coverage
+        threshold), and ``target_word`` mostly translates ``source_word`` (t(source | target) >= :data:`MOSTLY`)."""
+        key = (source_word, target_word)
+        if key not in self._likely:
+            forward = self.forward.translation_mass([[source_word]], [[target_word]])[0]
+            reverse = self.reverse.translation_mass([[target_word]], [[source_word]])[0]
+            self._likely[key] = bool(forward >= self.forward.coverage_threshold and reverse >= MOSTLY)
+        return self._likely[key]
 
     def confirmed(self, translated: Mapping[str, str]) -> dict[str, float]:
         """The span translations the TM's own lexical model confirms, with the lower of the two shares: at
