@@ -12,10 +12,12 @@ A match is left unchanged, with the reason, when a span has no trustworthy
 target span (unaligned or partly unaligned words, crossing links, too wide),
 when a span grows by more than :data:`MAX_GROWTH` words, when two target spans
 overlap, when the TM's own lexical model does not confirm the engine's output
-for a span, when that output is untranslated or lost an inline code of the
-span, or when the result would change an inline code, placeholder or number
-that the new source shares with the TM source (such codes survive repair
-exactly). Spans without letters (numbers, codes, punctuation) are copied, not
+for a span, when that output is untranslated, lost an inline code of the span
+or dropped the match's translation of a word the edit keeps ("Allow" ->
+"Allows remote" must keep "Permitir"), when the result says words twice in a
+row (a target span aligned too narrowly), or when it would change an inline
+code, placeholder or number that the new source shares with the TM source
+(such codes survive repair exactly). Spans without letters (numbers, codes, punctuation) are copied, not
 translated; differences of punctuation alone keep the TM target's. Each
 threshold was chosen on the shared ``update`` dev data: docs/experiments/tm-repair.md.
 """
