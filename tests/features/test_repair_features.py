@@ -55,3 +55,17 @@ def test_the_shipped_model_reads_only_the_columns_it_was_trained_on():
     assert used.names == card["features"]["names"]
     X = np.zeros((2, len(FEATURE_NAMES)))
     assert used.matrix(X).shape == (2, len(card["features"]["names"]))
+
+
+def test_a_model_on_another_repair_feature_set_is_refused_with_what_to_do(tmp_path):
+    from tmtprime.errors import ModelError
+    from tmtprime.features.extractor import FEATURE_SET_VERSION
+    from tmtprime.workflows.model_choice import _check_features
+
+    card = {"features": {"version": FEATURE_SET_VERSION, "names": list(FEATURE_NAMES), "used": list(FEATURE_NAMES),
+                         "repair_version": "0"}}
+    with pytest.raises(ModelError, match="repair feature set 0.*tmtprime train"):
+        _check_features("old", card, file=True)
+    card["features"]["repair_version"] = "1"
+    _check_features("current", card, file=True)
+    _check_features("no repair columns", {"features": {"version": FEATURE_SET_VERSION, "names": list(FEATURE_NAMES[:77])}}, file=True)
