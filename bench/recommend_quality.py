@@ -34,16 +34,19 @@ GAP_TARGET = {"update": 0.70, "crossproject": 0.45}
 
 
 def add_repairs(segments, tm, jobs: int) -> int:
-    """Each segment's TM match repaired as the product does it (Apertium eng-spa), as a ``repair`` candidate."""
+    """Each segment's TM match repaired as the product does it (Apertium eng-spa), as a ``repair`` candidate
+    with the attributes the repair workflow stores (which the repair features read)."""
     from tmtprime.formats.model import Candidate
     from tmtprime.mt.apertium import ApertiumEngine
     from tmtprime.tm.repair import REPAIRED, Repairer
+    from tmtprime.workflows.repair import repair_attributes
 
     todo = [(s, c) for s in segments for c in s.candidates[:1] if c.kind == "tm" and (c.fuzzy or 0) >= 50 and c.tm_source]
     repairs = Repairer.from_tm(tm, ApertiumEngine("eng-spa", n_jobs=jobs)).repair([(s.source, c.tm_source, c.text) for s, c in todo])
-    for (seg, _), rep in zip(todo, repairs):
+    for (seg, match), rep in zip(todo, repairs):
         if rep.reason == REPAIRED:
-            seg.candidates.append(Candidate("tm-repair", "repair", rep.text or ""))
+            seg.candidates.append(Candidate("tm-repair", "repair", rep.text or "", fuzzy=match.fuzzy, tm_source=match.tm_source,
+                                            attributes=repair_attributes(match, rep)))
     return sum(r.reason == REPAIRED for r in repairs)
 
 

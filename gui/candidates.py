@@ -1,6 +1,7 @@
 """The candidates of the selected segment side by side, "Use this", and the translator's own text.
 
-Differences to the TM match are highlighted; the picked card is outlined.
+Differences to the TM match are highlighted (a repaired TM match: the words the
+repair put in, and what they replaced); the picked card is outlined.
 The editor below the cards starts from the pick's text: "Use my text" keeps
 the edited text as the pick (``workflows.segment_page.choose``).
 """
@@ -8,13 +9,54 @@ the edited text as the pick (``workflows.segment_page.choose``).
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from tmtprime.formats.model import Candidate
 from tmtprime.workflows.segment_page import SegmentLine
-from tmtprime.gui.diffs import highlight
+from tmtprime.gui.diffs import DELETED, highlight
+
+
+REPAIRED = "background-color:#b8e6b8;color:#000"
+"""A repaired span: machine-translated words put into the TM match (green, unlike the yellow of a difference)."""
+
+
+def repaired_spans(candidate: Candidate) -> list[dict[str, Any]] | None:
+    """The spans a repaired candidate changed (``tmtprime tm repair`` keeps them in its attributes), in text order;
+    None for the other kinds or spans that do not fit the text."""
+    spans = candidate.attributes.get("spans") if candidate.kind == "repair" else None
+    if not isinstance(spans, list):
+        return None
+    ok = [s for s in spans if isinstance(s, dict) and 0 <= int(s.get("start", -1)) <= int(s.get("end", -1)) <= len(candidate.text)]
+    return sorted(ok, key=lambda s: int(s["start"])) if len(ok) == len(spans) else None
+
+
+def mark_repaired(text: str, spans: list[dict[str, Any]]) -> str:
+    """``text`` as HTML with the repaired spans marked; each says in a tooltip what it replaced."""
+    parts, pos = [], 0
+    for span in spans:
+        start, end = int(span["start"]), int(span["end"])
+        if start < pos:
+            continue
+        tip = html.escape(f"{span.get('tm_target', '')} → {span.get('target', '')}", quote=True)
+        parts += [html.escape(text[pos:start]), f"<span style='{REPAIRED}' title='{tip}'>{html.escape(text[start:end])}</span>"]
+        pos = end
+    return "".join(parts) + html.escape(text[pos:])
+
+
+def _replaced(tm_target: str, spans: list[dict[str, Any]]) -> str:
+    """The TM match with the words the repair replaced struck through (each found once, left to right)."""
+    parts, pos = [], 0
+    for span in spans:
+        old = str(span.get("tm_target") or "")
+        at = tm_target.find(old, pos) if old else -1
+        if at < 0:
+            continue
+        parts += [html.escape(tm_target[pos:at]), f"<span style='{DELETED}'>{html.escape(old)}</span>"]
+        pos = at + len(old)
+    return "".join(parts) + html.escape(tm_target[pos:])
 
 
 class CandidateCard(QFrame):
@@ -49,8 +91,14 @@ class CandidateCard(QFrame):
             tm_src = QLabel(label.format(text=highlight(candidate.tm_source, source, show_deleted=False)))
             tm_src.setWordWrap(True)
             layout.addWidget(tm_src)
+        spans = repaired_spans(candidate)
+        if spans is not None:
+            label = self.tr("<span style='color:gray'>Repaired from the TM match:</span> {text}")
+            match = QLabel(label.format(text=_replaced(str(candidate.attributes.get("tm_target") or ""), spans)))
+            match.setWordWrap(True)
+            layout.addWidget(match)
         against = None if candidate.kind == "tm" else tm_target
-        self.text = QLabel(highlight(candidate.text, against))
+        self.text = QLabel(highlight(candidate.text, against) if spans is None else mark_repaired(candidate.text, spans))
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.text)

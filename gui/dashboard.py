@@ -118,6 +118,11 @@ class AnalysisView(QWidget):
         self.recommend_button.clicked.connect(self.run_recommend)
         for i, b in enumerate((self.lookup_button, self.translate_button, self.recommend_button)):
             actions.addWidget(b, 0, i)
+        self.repair_check = QCheckBox(self.tr("and repair fuzzy matches with MT"))
+        self.repair_check.setToolTip(self.tr("after the lookup, the words where a segment differs from its TM match "
+                                             "(50 % or more) are translated with Apertium and put into the match: "
+                                             "a candidate of its own, tm-repair"))
+        actions.addWidget(self.repair_check, 1, 0, 1, 3)
         self.systems_box = QGroupBox(self.tr("Systems taking part"))
         self.systems_layout = QVBoxLayout(self.systems_box)
         self.system_checks: dict[str, QCheckBox] = {}
@@ -361,7 +366,8 @@ class AnalysisView(QWidget):
     # -- project work (through the library, in a child process) -----------------------------
 
     def run_lookup(self) -> bool:
-        return self.context.run_process(self.tr("TM lookup"), work.lookup, {}, self.context.message.emit)
+        repair = self.repair_check.isChecked()
+        return self.context.run_process(self.tr("TM lookup"), work.lookup, {"repair": repair}, self.context.message.emit)
 
     def run_translate(self) -> bool:
         return self.context.run_process(self.tr("Machine translation"), work.translate, {}, self.context.message.emit)

@@ -19,9 +19,13 @@ def _first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else ""
 
 
-def lookup(store: Store, reporter: Reporter) -> str:
-    """TM lookup for every segment of the project's documents."""
-    return _first_line(wf.lookup_tm(store, reporter=reporter).render())
+def lookup(store: Store, reporter: Reporter, *, repair: bool = False) -> str:
+    """TM lookup for every segment of the project's documents; with ``repair``, then each fuzzy match
+    repaired with Apertium (``tmtprime tm repair``'s use case, its defaults)."""
+    lines = [_first_line(wf.lookup_tm(store, reporter=reporter).render())]
+    if repair:
+        lines.append(_first_line(wf.repair_tm(store, reporter=reporter).render()))
+    return "; ".join(lines)
 
 
 def translate(store: Store, reporter: Reporter) -> str:

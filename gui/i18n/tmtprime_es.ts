@@ -47,6 +47,14 @@
         <translation>Recomendar</translation>
     </message>
     <message>
+        <source>and repair fuzzy matches with MT</source>
+        <translation>y reparar las coincidencias parciales con TA</translation>
+    </message>
+    <message>
+        <source>after the lookup, the words where a segment differs from its TM match (50 % or more) are translated with Apertium and put into the match: a candidate of its own, tm-repair</source>
+        <translation>tras la consulta, las palabras en que un segmento difiere de su coincidencia de la memoria (50 % o más) se traducen con Apertium y se insertan en la coincidencia: un candidato propio, tm-repair</translation>
+    </message>
+    <message>
         <source>Systems taking part</source>
         <translation>Sistemas participantes</translation>
     </message>
@@ -156,6 +164,10 @@
     <message>
         <source>&lt;span style=&apos;color:gray&apos;&gt;TM source:&lt;/span&gt; {text}</source>
         <translation>&lt;span style=&apos;color:gray&apos;&gt;Origen en la memoria:&lt;/span&gt; {text}</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:gray&apos;&gt;Repaired from the TM match:&lt;/span&gt; {text}</source>
+        <translation>&lt;span style=&apos;color:gray&apos;&gt;Reparado a partir de la coincidencia de la memoria:&lt;/span&gt; {text}</translation>
     </message>
     <message>
         <source>Use this</source>

@@ -5,6 +5,7 @@ import pytest
 
 from tmtprime.errors import ModelError
 from tmtprime.features.extractor import FEATURE_NAMES, CandidateFeatureExtractor
+from tmtprime.features.repair import REPAIR_NAMES
 from tmtprime.formats.model import Candidate, Segment
 
 TM = [
@@ -41,7 +42,9 @@ def test_one_named_row_per_candidate(extractor):
     assert X.shape == (3, len(FEATURE_NAMES))
     assert list(extractor.get_feature_names_out()) == list(FEATURE_NAMES)
     assert len(set(FEATURE_NAMES)) == len(FEATURE_NAMES)
-    assert np.all(np.isfinite(X))
+    repair = [FEATURE_NAMES.index(n) for n in REPAIR_NAMES[1:]]  # absent for candidates that are no repair
+    assert np.all(np.isnan(X[:, repair]))
+    assert np.all(np.isfinite(np.delete(X, repair, axis=1)))
 
 
 def test_candidate_order_and_system_names_do_not_matter(extractor):

@@ -107,3 +107,16 @@ def test_a_changed_shared_number_is_refused():
     links = {(0, 0), (2, 1), (2, 2)}  # "files" aligned over the number
     plan = plan_repair("Save 3 folders", "Save 3 files", "Guardar 3 archivos", links)
     assert apply_repair(plan, {"folders": "carpetas"}).text is None
+
+
+def test_the_article_goes_along_even_where_a_small_tms_alignment_links_it_elsewhere():
+    """The bundled demo TM (358 units) links "the" to "ha" in this match; its lexical model still takes "la"
+    for "the" both ways, so the article is replaced with the noun ("la comentario" would not agree)."""
+    from tmtprime.formats.base import ReadOptions
+    from tmtprime.formats.tmx import read_tm
+    from tmtprime.paths import resources_dir
+
+    _info, units = read_tm(ReadOptions(str(resources_dir() / "demo" / "tm.tmx"), "tmx", source_lang="en", target_lang="es"))
+    rep = Repairer.from_tm([(u.source, u.target) for u in units], TableEngine({"the comment": "el comentario", "comment": "comentario"}))
+    [out] = rep.repair([("Could not archive the comment.", "Could not archive the image.", "No se ha podido archivar la imagen.")])
+    assert out.text == "No se ha podido archivar el comentario." and out.context_spans == 1

@@ -20,6 +20,8 @@ order). Three groups of columns:
   candidates (:mod:`~tmtprime.features.editrate`, a TER stand-in).
 * ``rel_*`` compare a candidate with the best value among its segment's
   candidates, which is what a per-candidate classifier needs to rank them.
+* ``cand_repair_*`` (and ``cand_is_repair``) describe a repaired TM match
+  (:mod:`~tmtprime.features.repair`; NaN for the other candidates).
 
 Nothing depends on a system's name: any number of MT systems or TMs plugs in.
 
@@ -45,6 +47,7 @@ from tmtprime.features.neighbours import NEIGHBOUR_NAMES
 from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
+from tmtprime.features.repair import REPAIR_FEATURE_SET_VERSION, REPAIR_NAMES, repair_values
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
 from tmtprime.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
@@ -111,7 +114,7 @@ RELATIVE_FEATURES = (
     "rel_nb_word_support",
     "rel_nb_bigram_support",
 )
-FEATURE_NAMES = SEGMENT_FEATURES + CANDIDATE_FEATURES + RELATIVE_FEATURES
+FEATURE_NAMES = SEGMENT_FEATURES + CANDIDATE_FEATURES + RELATIVE_FEATURES + REPAIR_NAMES
 TM_MODEL_FEATURES = (
     "seg_src_lm_logprob", "seg_src_lm_min", "seg_src_lm_oov", "seg_tm_deleted_translation_mass",
     "seg_tm_inserted_translation_mass", *_CANDIDATE_MODELS, "cand_copied_share", "cand_source_side_share",
@@ -198,7 +201,8 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
         models = self._fitted_models()
         qe = getattr(self, "qe_", None)  # extractors saved before the QE hook have none
         with_qe = f"+qe{QE_FEATURE_SET_VERSION}-{qe.fingerprint}" if qe is not None else ""
-        return f"{FEATURE_SET_VERSION}:{models.fingerprint_ if models is not None else NO_TM}{with_qe}"
+        return (f"{FEATURE_SET_VERSION}r{REPAIR_FEATURE_SET_VERSION}:{models.fingerprint_ if models is not None else NO_TM}"
+                f"{with_qe}")
 
     def get_feature_names_out(self, input_features=None) -> np.ndarray:  # noqa: ARG002 - sklearn signature
         qe = getattr(self, "qe_", None)
@@ -389,4 +393,5 @@ def _transform_batch(models: TMModels | None, segments: Sequence[Segment]) -> np
     X[:, col["rel_code_mismatch"]] = codes - np.minimum.reduceat(codes, offsets[:-1])[seg_of_row]
     if models is None:
         X[:, [col[name] for name in TM_MODEL_FEATURES]] = np.nan
+    X[:, [col[name] for name in REPAIR_NAMES]] = [repair_values(c) for s in segments for c in s.candidates]
     return X

@@ -114,7 +114,8 @@ def used_features(X: np.ndarray, names: Sequence[str]) -> UsedFeatures:
 
 
 def card_features(card: dict[str, Any], names: Sequence[str]) -> UsedFeatures:
-    """The columns a stored model reads (cards before MT-only training: all of them), medians from its profile."""
-    used = card.get("features", {}).get("used") or list(names)
+    """The columns a stored model reads (cards before MT-only training: all those it was trained on, so columns
+    added since are not read), medians from its profile."""
+    used = card.get("features", {}).get("used") or card.get("features", {}).get("names") or list(names)
     prof = card.get("applicability", {}).get("features", {})
     return UsedFeatures(used, names, {n: q[1] for n, q in prof.items() if q})

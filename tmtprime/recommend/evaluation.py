@@ -34,6 +34,7 @@ from sklearn.model_selection import GroupKFold
 
 from tmtprime.errors import ModelError
 from tmtprime.progress import Reporter, silent
+from tmtprime.recommend.applicability import used_features
 from tmtprime.recommend.confidence import confidence
 from tmtprime.recommend.dataset import CandidateRows
 from tmtprime.recommend.grouping import segment_min
@@ -132,8 +133,9 @@ def cross_validate(
     for k, (train_seg, test_seg) in enumerate(splits):
         reporter.check()
         train, test = rows.subset(train_seg), rows.subset(test_seg)
-        model = make_model().fit(train.model_input, train.labels, ter=train.ter, groups=train.groups)
-        rec = model.recommend(test.model_input)
+        used = used_features(train.X, train.feature_names)  # as training does: absent columns dropped or filled
+        model = make_model().fit(used.model_input(train), train.labels, ter=train.ter, groups=train.groups)
+        rec = model.recommend(used.model_input(test))
         test_rows = np.nonzero(np.isin(rows.segments, test_seg))[0]  # same order as test's rows
         prob[test_rows] = rec.probability
         ter[test_rows] = rec.predicted_ter

@@ -12,19 +12,22 @@ A match is left unchanged, with the reason, when a span has no trustworthy
 target span (unaligned or partly unaligned words, crossing links, too wide),
 when a span grows by more than :data:`MAX_GROWTH` words, when two target spans
 overlap, when the TM's own lexical model does not confirm the engine's output
-for a span, when that output is untranslated or lost an inline code of the
-span, or when the result would change an inline code, placeholder or number
-that the new source shares with the TM source (such codes survive repair
-exactly). Spans without letters (numbers, codes, punctuation) are copied, not
+for a span, when that output is untranslated, lost an inline code of the span
+or dropped the match's translation of a word the edit keeps ("Allow" ->
+"Allows remote" must keep "Permitir"), when the result says words twice in a
+row (a target span aligned too narrowly), or when it would change an inline
+code, placeholder or number that the new source shares with the TM source
+(such codes survive repair exactly). Spans without letters (numbers, codes, punctuation) are copied, not
 translated; differences of punctuation alone keep the TM target's. Each
 threshold was chosen on the shared ``update`` dev data: docs/experiments/tm-repair.md.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -49,6 +52,9 @@ restructures the sentence, and translating it on its own reads worse than the ma
 MIN_COVERAGE = 0.5
 """Share of a span's content words (and of its MT's) the TM's IBM Model 1 must find translated."""
 FUNCTION_WORDS = 60
+MOSTLY = 0.5
+"""t(the | la) is 0.79 in the shared update TM, t(the | de) 0.23: an article goes along with its noun, a preposition
+whose link to "the" is a by-product of contractions and genitives ("del", "de la") does not."""
 
 
 def function_words(sources: Sequence[Sequence[str]]) -> frozenset[str]:
@@ -85,6 +91,9 @@ class Repair:
     """Share of the TM target's tokens replaced."""
     context_spans: int = 0
     """Spans that took a function word in front along."""
+    coverage: float = 0.0
+    """How well the TM's lexical model confirms the spans' MT: the lowest share, over the spans, of content
+    words with a likely translation on the other side (1.0 for spans that were copied, not translated)."""
 
 
 @dataclass(slots=True)
@@ -92,14 +101,14 @@ class _Plan:
     source: Tokens
     tm_source: Tokens
     tm_target: Tokens
-    pieces: list[tuple[Edit, tuple[int, int], bool]] = field(default_factory=list)
-    """(edit, target token range, took a function word along), in target order."""
+    pieces: list[tuple[Edit, tuple[int, int], bool, frozenset[str]]] = field(default_factory=list)
+    """(edit, target token range, took a function word along, target words the span's MT must keep), in target order."""
     reason: str | None = None
 
     def texts(self) -> list[str]:
         """The new-source spans the engine must translate (spans without letters are copied)."""
         found = []
-        for edit, _, _ in self.pieces:
+        for edit, *_ in self.pieces:
             text = _new_text(self, edit)
             if _LETTER.search(text):
                 found.append(text)
@@ -114,17 +123,37 @@ def _new_text(plan: _Plan, edit: Edit) -> str:
 
 
 def _with_function_word(edit: Edit, span: tuple[int, int], links: set[tuple[int, int]], plan: _Plan,
-                        function_words: frozenset[str], previous_end: int) -> tuple[Edit, tuple[int, int], bool]:
-    """Take the TM-source word in front along when it is a function word and it and the target word
-    in front are linked to nothing but each other (or nothing)."""
+                        function_words: frozenset[str], previous_end: int, likely: Callable[[str, str], bool]
+                        ) -> tuple[Edit, tuple[int, int], bool]:
+    """Take the TM-source word in front along when it is a function word and the target word in front is
+    linked to nothing but it (or nothing), and either the source word is linked to nothing but that target
+    word (or nothing) or the lexical model finds the target word a ``likely`` translation of it ("the" ->
+    "la": the article must agree with the new noun, whatever else a small TM's alignment linked "the" to)."""
     i, j, t = edit.tm[0] - 1, edit.new[0] - 1, span[0] - 1
     if i < previous_end or j < 0 or t < 0 or plan.tm_source.keys[i] not in function_words:
         return edit, span, False
-    if plan.source.keys[j] != plan.tm_source.keys[i]:
+    if plan.source.keys[j] != plan.tm_source.keys[i] or not {a for a, b in links if b == t} <= {i}:
         return edit, span, False
-    if not {b for a, b in links if a == i} <= {t} or not {a for a, b in links if b == t} <= {i}:
+    if not {b for a, b in links if a == i} <= {t} and not likely(plan.tm_source.keys[i], plan.tm_target.keys[t]):
         return edit, span, False
     return Edit((i, edit.tm[1]), (j, edit.new[1])), (t, span[1]), True
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """One word, or two forms of it ("allow"/"allows", "export"/"exporting"): a long common beginning."""
+    common = len(os.path.commonprefix((a, b)))
+    return a == b or (common >= 4 and common >= 0.6 * max(len(a), len(b)))
+
+
+def _kept_words(edit: Edit, span: tuple[int, int], links: set[tuple[int, int]], plan: _Plan,
+                function_words: frozenset[str]) -> frozenset[str]:
+    """Target words of the span linked to a content word the edit keeps ("Text" in "Text" -> "Export Text",
+    "Allow" in "Allow" -> "Allows remote"):
+    the span's MT must still hold them, or it translated the kept word differently from the match."""
+    new = [w for w in plan.source.keys[edit.new[0]:edit.new[1]] if _LETTER.search(w)]
+    kept = {s for s in range(*edit.tm) if (w := plan.tm_source.keys[s]) not in function_words and _LETTER.search(w)
+            and any(_same_stem(w, v) for v in new)}
+    return frozenset(plan.tm_target.keys[t] for s, t in links if s in kept and span[0] <= t < span[1])
 
 
 def _grew_too_much(edit: Edit) -> bool:
@@ -133,8 +162,10 @@ def _grew_too_much(edit: Edit) -> bool:
 
 
 def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[int, int]],
-                function_words: frozenset[str] = frozenset()) -> _Plan:
-    """Which target tokens each differing span replaces, or why the match cannot be repaired."""
+                function_words: frozenset[str] = frozenset(), likely: Callable[[str, str], bool] = lambda s, t: False
+                ) -> _Plan:
+    """Which target tokens each differing span replaces, or why the match cannot be repaired
+    (``likely(source word, target word)``: the TM's lexical model takes one for a translation of the other)."""
     plan = _Plan(Tokens.of(source), Tokens.of(tm_source), Tokens.of(tm_target))
     edits = word_edits(plan.tm_source, plan.source, function_words)
     if not edits:
@@ -152,7 +183,8 @@ def plan_repair(source: str, tm_source: str, tm_target: str, links: set[tuple[in
             plan.reason = span
             plan.pieces = []
             return plan
-        plan.pieces.append(_with_function_word(edit, span, links, plan, function_words, previous_end))
+        plan.pieces.append((*_with_function_word(edit, span, links, plan, function_words, previous_end, likely),
+                            _kept_words(edit, span, links, plan, function_words)))
         previous_end = edit.tm[1]
     if not plan.pieces:
         plan.reason = "punctuation only"
@@ -184,8 +216,9 @@ def _shared_codes_intact(plan: _Plan, text: str) -> bool:
     return all(before.get(k, 0) == after.get(k, 0) for k in shared)
 
 
-def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
-    """Put the translated spans into the TM target (see the module docstring for when it refuses)."""
+def apply_repair(plan: _Plan, translations: Mapping[str, str], coverage: Mapping[str, float] | None = None) -> Repair:
+    """Put the translated spans into the TM target (see the module docstring for when it refuses);
+    ``coverage`` is each translated span's lexical confirmation (:meth:`Repairer.confirmed`)."""
     if plan.reason is not None:
         return Repair(None, plan.reason)
     target = plan.tm_target
@@ -193,7 +226,7 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
     spans: list[Span] = []
     pos = 0
     replaced_tokens = 0
-    for edit, (t0, t1), _ in plan.pieces:
+    for edit, (t0, t1), _, kept in plan.pieces:
         new = _new_text(plan, edit)
         letters = _LETTER.search(new) is not None
         translation = translations.get(new) if letters else new
@@ -203,6 +236,8 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
             return Repair(None, "the engine lost an inline code")
         if letters and translation.strip().casefold() == new.strip().casefold():
             return Repair(None, "the engine left a span untranslated")
+        if not kept <= set(lower_tokens(translation)):
+            return Repair(None, "the span's MT translates a kept word differently")
         start, end = target.chars(t0, t1)
         replaced = target.text[start:end]
         translation = _match_case(replaced, translation.strip())
@@ -217,13 +252,22 @@ def apply_repair(plan: _Plan, translations: Mapping[str, str]) -> Repair:
     text = _tidy("".join(out), target.text)
     if text != "".join(out):
         spans = _relocate(spans, text)
+    if _repeats(text) > _repeats(target.text):
+        return Repair(None, "the repair repeats the words next to a span")
     if not _shared_codes_intact(plan, text):
         return Repair(None, "would change a shared inline code or number")
     if text == target.text:
         return Repair(None, "no change")
-    return Repair(
-        text, REPAIRED, tuple(spans), replaced_tokens / max(len(target.keys), 1), sum(p[2] for p in plan.pieces)
-    )
+    confirmed = [(coverage or {}).get(s.source, 1.0) for s in spans]
+    return Repair(text, REPAIRED, tuple(spans), replaced_tokens / max(len(target.keys), 1),
+                  sum(p[2] for p in plan.pieces), min(confirmed, default=1.0))
+
+
+def _repeats(text: str) -> int:
+    """Words or word pairs said twice in a row ("de flecha de flecha"): a target span aligned too narrowly."""
+    words = [w for w in lower_tokens(text) if _LETTER.search(w)]
+    return sum(words[i] == words[i + n] and words[i:i + n] == words[i + n:i + 2 * n]
+               for n in (1, 2) for i in range(len(words) - 2 * n + 1))
 
 
 def _tidy(text: str, original: str) -> str:
@@ -256,6 +300,7 @@ class Repairer:
         self.forward, self.reverse, self.engine = forward, reverse, engine
         self.function_words = frozenset(function_words)
         self.target_function_words = frozenset(target_function_words)
+        self._likely: dict[tuple[str, str], bool] = {}
         self.chunk = chunk
 
     @classmethod
@@ -278,12 +323,23 @@ class Repairer:
         """Plans of (new source, TM source, TM target) triples (alignment only, no MT)."""
         units = [(Tokens.of(s), Tokens.of(t)) for _, s, t in items]
         links = links_of_units(self.forward, self.reverse, units)
-        return [plan_repair(n, s, t, lk, self.function_words) for (n, s, t), lk in zip(items, links)]
+        return [plan_repair(n, s, t, lk, self.function_words, self.likely) for (n, s, t), lk in zip(items, links)]
 
-    def confirmed(self, translated: Mapping[str, str]) -> dict[str, str]:
-        """The span translations the TM's own lexical model confirms: at least :data:`MIN_COVERAGE` of the
-        span's content words have a likely translation (t >= the model's coverage threshold) in the MT output,
-        and as many of the output's content words a likely source in the span. Function words do not count."""
+    def likely(self, source_word: str, target_word: str) -> bool:
+        """The TM's lexical model takes ``target_word`` for a translation of ``source_word`` (t >= its coverage
+        threshold), and ``target_word`` mostly translates ``source_word`` (t(source | target) >= :data:`MOSTLY`)."""
+        key = (source_word, target_word)
+        if key not in self._likely:
+            forward = self.forward.translation_mass([[source_word]], [[target_word]])[0]
+            reverse = self.reverse.translation_mass([[target_word]], [[source_word]])[0]
+            self._likely[key] = bool(forward >= self.forward.coverage_threshold and reverse >= MOSTLY)
+        return self._likely[key]
+
+    def confirmed(self, translated: Mapping[str, str]) -> dict[str, float]:
+        """The span translations the TM's own lexical model confirms, with the lower of the two shares: at
+        least :data:`MIN_COVERAGE` of the span's content words have a likely translation (t >= the model's
+        coverage threshold) in the MT output, and as many of the output's content words a likely source in
+        the span. Function words do not count."""
         spans = [s for s in translated if translated[s].strip()]
         sources = [lower_tokens(s) for s in spans]
         targets = [lower_tokens(translated[s]) for s in spans]
@@ -297,7 +353,7 @@ class Repairer:
             src_cov = np.mean([table[tgt_content, i + 1].max() >= least for i in src_content])
             tgt_cov = np.mean([table[j, [i + 1 for i in src_content]].max() >= least for j in tgt_content])
             if src_cov >= MIN_COVERAGE and tgt_cov >= MIN_COVERAGE:
-                out[span] = translated[span]
+                out[span] = float(min(src_cov, tgt_cov))
         return out
 
     def repair(self, items: Sequence[tuple[str, str, str]], *, reporter: Reporter | None = None) -> list[Repair]:
@@ -311,8 +367,9 @@ class Repairer:
             plans = self.plan(chunk)
             texts = list(dict.fromkeys(t for p in plans for t in p.texts()))
             translated = dict(zip(texts, self.engine.translate(texts, reporter=CancelOnly(reporter)))) if texts else {}
-            confirmed = self.confirmed(translated)
-            out.extend(apply_repair(p, confirmed) for p in plans)
+            coverage = self.confirmed(translated)
+            confirmed = {span: translated[span] for span in coverage}
+            out.extend(apply_repair(p, confirmed, coverage) for p in plans)
             reporter.progress(len(out), len(items))
         reporter.finish_phase()
         return out

@@ -31,6 +31,7 @@ from tmtprime.tokens import CODE_PATTERNS, TOKEN_RE
 _ACCELERATOR = CODE_PATTERNS["accelerator"]
 _LETTER = re.compile(r"[^\W\d_]")
 _WORDISH = re.compile(r"\w")
+_MID_MARK = re.compile(r"(?<=[^\W\d_])[_&~](?=[^\W\d_])")
 _MIN_LINK = 0.01
 """A link of one direction alone needs at least this t-probability."""
 
@@ -77,17 +78,28 @@ def _trim(keys: Sequence[str], lo: int, hi: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _content(key: str, function_words: frozenset[str]) -> bool:
+    return _LETTER.search(key) is not None and key not in function_words
+
+
+def _unmarked(keys: Sequence[str]) -> list[str]:
+    """Keys without a mid-word accelerator marker ("abo_ve" is "above"), for the diff only: the shared
+    tokenizer keeps a mid-word underscore, which in code-like strings is part of the name."""
+    return [_MID_MARK.sub("", k) if _MID_MARK.search(k) and _LETTER.search(k) else k for k in keys]
+
+
 def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str] = frozenset()) -> list[Edit]:
     """The differing spans, each non-empty on the TM side unless it is punctuation only.
 
     Punctuation at the edges of a span of words is left out of it; a span of
     one or two function words only ("in a" -> "in an") is no edit (the TM target's
     grammar stands). An insertion of words has no TM-side token to replace,
-    so it takes its left neighbour along (or its right one at the start):
-    "archive image" -> "archive the image" becomes "archive" -> "archive the".
+    so it takes a neighbour along: the content word after it, which English
+    modifiers precede ("of quarter" -> "of current quarter" becomes "quarter" ->
+    "current quarter", so the MT orders noun and adjective), else the word before.
     Edits that come to touch or overlap are merged.
     """
-    matcher = SequenceMatcher(None, tm_source.keys, source.keys, autojunk=False)
+    matcher = SequenceMatcher(None, _unmarked(tm_source.keys), _unmarked(source.keys), autojunk=False)
     edits: list[Edit] = []
     n_tm, n_new = len(tm_source.keys), len(source.keys)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -96,15 +108,17 @@ def word_edits(tm_source: Tokens, source: Tokens, function_words: frozenset[str]
         if not _has_letter(tm_source.keys[i1:i2]) and not _has_letter(source.keys[j1:j2]):
             edits.append(Edit((i1, i2), (j1, j2), punct=True))
             continue
+        at, after = j1, j2  # the equal blocks around an insertion end at j1 and start at j2
         (i1, i2), (j1, j2) = _trim(tm_source.keys, i1, i2), _trim(source.keys, j1, j2)
         changed = [k for k in (*tm_source.keys[i1:i2], *source.keys[j1:j2]) if _LETTER.search(k)]
         if len(changed) <= 2 and all(k in function_words for k in changed):
             continue
         if i1 == i2:
-            if i1 > 0:
-                i1, j1 = i1 - 1, j1 - 1
-            elif i2 < n_tm and j2 < n_new:
-                i2, j2 = i2 + 1, j2 + 1
+            right = i2 < n_tm and after < n_new
+            if right and (i1 == 0 or _content(tm_source.keys[i2], function_words)):
+                i2, j2 = i2 + 1, after + 1
+            elif i1 > 0:
+                i1, j1 = i1 - 1, at - 1
             else:
                 continue
         edits.append(Edit((i1, i2), (j1, j2)))

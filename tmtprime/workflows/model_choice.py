@@ -9,6 +9,7 @@ from typing import Any
 from tmtprime.errors import ModelError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION
+from tmtprime.features.repair import REPAIR_FEATURE_SET_VERSION, REPAIR_NAMES
 from tmtprime.recommend import persist
 from tmtprime.recommend.svm import TMTprimeRecommender
 from tmtprime.store import Store
@@ -59,7 +60,7 @@ def model_for(store: Store, name: str | None) -> ChosenModel:
     if name is not None or store.models.list():
         record = store.models.get(name)
         card = dict(record.card)
-        if card.get("features", {}).get("version") == FEATURE_SET_VERSION and _qe_current(card):
+        if card.get("features", {}).get("version") == FEATURE_SET_VERSION and _qe_current(card) and _repair_current(card):
             return ChosenModel(record.name, persist.loads(record.blob), card)
         if record.name != SHIPPED_MODEL_NAME:
             _check_features(record.name, card, file=False)
@@ -72,6 +73,12 @@ def _qe_current(card: dict[str, Any]) -> bool:
     return not uses_qe(card) or card["features"].get("qe_version") == QE_FEATURE_SET_VERSION
 
 
+def _repair_current(card: dict[str, Any]) -> bool:
+    """A model without the repair columns, or one whose repair columns are defined as this version computes them."""
+    used = card.get("features", {}).get("used") or card.get("features", {}).get("names") or ()
+    return not set(used) & set(REPAIR_NAMES) or card["features"].get("repair_version") == REPAIR_FEATURE_SET_VERSION
+
+
 def _check_features(name: str, card: dict[str, Any], *, file: bool) -> None:
     version = card.get("features", {}).get("version")
     what = "train a new one (tmtprime train -o FILE)" if file else "train it again on the project (tmtprime train), which replaces it as the newest model"
@@ -79,6 +86,11 @@ def _check_features(name: str, card: dict[str, Any], *, file: bool) -> None:
         raise ModelError(
             f"model {name!r} was trained on QE feature set {card['features'].get('qe_version')}, this version of "
             f"TMTprime computes QE feature set {QE_FEATURE_SET_VERSION}: {what}"
+        )
+    if version == FEATURE_SET_VERSION and not _repair_current(card):
+        raise ModelError(
+            f"model {name!r} was trained on repair feature set {card['features'].get('repair_version')}, this version "
+            f"of TMTprime computes repair feature set {REPAIR_FEATURE_SET_VERSION}: {what}"
         )
     if version != FEATURE_SET_VERSION:
         raise ModelError(

@@ -63,7 +63,7 @@ def _best_match(candidates: Sequence[Candidate], min_fuzzy: float) -> Candidate 
     return max(matches, key=lambda c: (c.fuzzy or 0.0, -c.rank), default=None)
 
 
-def _attributes(match: Candidate, repair: Repair) -> dict[str, Any]:
+def repair_attributes(match: Candidate, repair: Repair) -> dict[str, Any]:
     """What a repaired candidate keeps: its TM unit and match, the spans and the alignment facts the features use."""
     return {
         "tm_unit_id": match.attributes.get("tm_unit_id"),
@@ -73,6 +73,7 @@ def _attributes(match: Candidate, repair: Repair) -> dict[str, Any]:
         "spans": [asdict(s) for s in repair.spans],
         "changed_share": repair.changed_share,
         "context_spans": repair.context_spans,
+        "coverage": repair.coverage,
     }
 
 
@@ -121,7 +122,7 @@ def repair_tm(
             continue
         new.append(NewCandidate(
             segment_id=seg.id or 0, system=system, kind="repair", text=repair.text, tm_source=match.tm_source,
-            fuzzy=match.fuzzy, origin=ORIGIN, engine=report.engine, attributes=_attributes(match, repair),
+            fuzzy=match.fuzzy, origin=ORIGIN, engine=report.engine, attributes=repair_attributes(match, repair),
         ))
     reporter.check()
     doc_ids = sorted({s.document_id for s in segments if s.document_id is not None})

@@ -28,6 +28,7 @@ import numpy as np
 from tmtprime.errors import ModelError, UsageError
 from tmtprime.features.extractor import FEATURE_SET_VERSION
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION
+from tmtprime.features.repair import REPAIR_FEATURE_SET_VERSION, REPAIR_NAMES
 from tmtprime.progress import Reporter
 from tmtprime.recommend import persist
 from tmtprime.recommend.applicability import profile, used_features
@@ -262,6 +263,8 @@ def fit_model(
     card["features"]["used"] = used.names
     if any(n.startswith("qe_") for n in used.names):
         card["features"]["qe_version"] = QE_FEATURE_SET_VERSION
+    if any(n in REPAIR_NAMES for n in used.names):
+        card["features"]["repair_version"] = REPAIR_FEATURE_SET_VERSION
     card["applicability"] = profile(rows.X, rows.feature_names, source_lang=project.source_lang, target_lang=project.target_lang,
                                     has_tm=store.tm.count() > 0 if has_tm is None else has_tm, label=label)
     return model, card
