@@ -234,6 +234,16 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
         return X
 
 
+def feature_key(segment: Segment) -> tuple:
+    """What a segment's feature rows depend on: its source and its candidates in order.
+
+    Segments with equal keys get equal rows, so a job computes each distinct one once
+    (:func:`~tmtprime.workflows.project_data.cached_features`). A feature that reads any
+    other field of a segment or candidate must add it here.
+    """
+    return (segment.source, *((c.kind, c.system, c.text, c.fuzzy, c.tm_source, c.origin) for c in segment.candidates))
+
+
 def _pairwise_agreement(toks: list[list[str]]) -> list[list[tuple[float, float, float, float]]]:
     """stats[i][j]: overlap statistics of candidate i against candidate j (i != j)."""
     n = len(toks)

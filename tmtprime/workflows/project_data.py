@@ -20,7 +20,7 @@ from sklearn.model_selection import KFold
 
 from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.corpus import QECorpus
-from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.features.extractor import CandidateFeatureExtractor, feature_key
 from tmtprime.features.qe import QEFeatures
 from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Segment
@@ -210,13 +210,27 @@ def cached_features(
     new_ids = np.zeros(0, dtype=np.int64)
     computed = np.zeros((0, len(names)))
     if missing:
-        todo = [data.segments[i] for i in missing]
+        # segments with the same source and candidates have the same rows: each is computed once
+        distinct: dict[tuple, int] = {}
+        slot = np.array([distinct.setdefault(feature_key(data.segments[i]), i) for i in missing])
+        todo = [data.segments[i] for i in distinct.values()]
         batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
-        computed = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
-        rows = np.concatenate([np.arange(offsets[i], offsets[i + 1]) for i in missing])
+        once = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
+        sizes = np.diff(offsets)
+        first = np.zeros(len(offsets) - 1, dtype=np.int64)  # each distinct segment's first row in ``once``
+        at = np.fromiter(distinct.values(), dtype=np.int64, count=len(distinct))
+        first[at] = np.concatenate(([0], np.cumsum(sizes[at])[:-1]))
+        missing_at = np.array(missing)
+        rows = _spans(offsets[missing_at], sizes[missing_at])
+        computed = once[_spans(first[slot], sizes[missing_at])]
         X[rows] = computed
         new_ids = data.candidate_ids[rows]
     return ProjectFeatures(X, set_name, names, new_ids, computed)
+
+
+def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The ranges ``starts[k] .. starts[k] + lengths[k]`` one after another, as one index array."""
+    return np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
 
 
 def project_rows(
