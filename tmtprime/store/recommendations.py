@@ -19,6 +19,7 @@ from sqlalchemy import Connection, bindparam, delete, exists, func, insert, sele
 from tmtprime.errors import StoreError
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
+from tmtprime.store.bulk import insert_rows
 from tmtprime.store.job_rows import JobRows, candidate_texts, read_job_rows
 from tmtprime.store.segments import segment_filters
 from tmtprime.store.records import CandidatePrediction, NewRecommendation, RecommendationRecord
@@ -205,8 +206,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
         for r in chunk
         for cid, p in r.predictions.items()
     ]
-    if scores:
-        conn.execute(insert(_SCORES), scores)
+    insert_rows(conn, _SCORES, scores)
     return len(chunk)
 
 

@@ -87,18 +87,22 @@ def load_segments(
     return ProjectSegments(segments, ids)
 
 
-def fit_extractor(store: Store, *, qe: bool = False, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
+def fit_extractor(store: Store, *, qe: bool = False, n_jobs: int = 1, reporter: Reporter | None = None,
+                  tm_models: TMModels | None = None) -> CandidateFeatureExtractor:
     """The feature extractor trained on the project's TM (LMs, IBM Model 1); without a TM, one whose
     TM-model features are absent (NaN, see :data:`~tmtprime.features.extractor.TM_MODEL_FEATURES`).
 
     ``qe``: with the black-box QE columns (:mod:`tmtprime.features.qe`) from everything the project
     has (:func:`qe_features`): for rows that are not the development data (see :func:`crossfit_qe`).
+    ``tm_models``: already trained on the project's TM (``run`` trains them in another process meanwhile).
     """
     reporter = reporter or Reporter()
     n_units = store.tm.count()
     qe_part = qe_features(store, reporter=reporter) if qe else None
     if n_units == 0:
         return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None, qe=qe_part)
+    if tm_models is not None:
+        return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=tm_models, qe=qe_part)
     pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
     return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter), qe=qe_part)
 
@@ -223,7 +227,10 @@ def cached_features(
         missing_at = np.array(missing)
         rows = _spans(offsets[missing_at], sizes[missing_at])
         computed = once[_spans(first[slot], sizes[missing_at])]
-        X[rows] = computed
+        if len(rows) == len(X):  # nothing was stored: every row is new (no second copy of the matrix)
+            X = computed
+        else:
+            X[rows] = computed
         new_ids = data.candidate_ids[rows]
     return ProjectFeatures(X, set_name, names, new_ids, computed)
 

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features.tm_models import TMModels
 from tmtprime.progress import Reporter
 from tmtprime.recommend.applicability import card_features, warnings
 from tmtprime.recommend.confidence import confidence
@@ -71,22 +72,25 @@ def recommend(
     target_precision: float | None = None,
     n_jobs: int = 1,
     reporter: Reporter | None = None,
+    tm_models: TMModels | None = None,
 ) -> RecommendResult:
     """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
 
     ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
     from :func:`~tmtprime.workflows.model_choice.model_from_file`), or None for the
     newest model, else the shipped default. Holds the project's job lock, so two
-    first runs never store the shipped model twice.
+    first runs never store the shipped model twice. ``tm_models``: the features' TM models,
+    already trained on the project's TM (default: trained now).
     """
     reporter = reporter or Reporter()
     with store.job_lock("recommend", reporter):
-        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter)
+        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter, tm_models)
 
 
 def _recommend(
     store: Store, model: str | ChosenModel | None, documents: Sequence[str] | None, systems: Collection[str] | None,
     mt_threshold: float | None, target_precision: float | None, n_jobs: int, reporter: Reporter,
+    tm_models: TMModels | None = None,
 ) -> RecommendResult:
     chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
     chosen.model.set_params(n_jobs=n_jobs)
@@ -96,7 +100,7 @@ def _recommend(
     data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
     if not data.segments:
         raise ModelError(_nothing_to_recommend(store, document_ids, systems))
-    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter)
+    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter, tm_models=tm_models)
     rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
     reporter.status("recommending")
     project = store.project()

@@ -14,6 +14,7 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import tempfile
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from tmtprime.cost import CostScheme, load_scheme
 from tmtprime.errors import Cancelled, TmtprimeError, UsageError
+from tmtprime.features.tm_models import TMModels
 from tmtprime.mt.engine import MTEngine
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
@@ -143,6 +145,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             engine.check()
         repairer = repair_engine(store, options.repair, {"n_jobs": options.n_jobs}) if options.repair else None
         import_files(store, options.tms, role="tm", reporter=reporter)
+        tm_models = stack.enter_context(_TMModelsMeanwhile(store, options.n_jobs))
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
             result.notes.append("no document could be read: nothing to do")
@@ -152,7 +155,8 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             translate(store, engine, documents=names, reporter=reporter)
         if repairer is not None:
             repair_tm(store, repairer, documents=names, reporter=reporter)
-        result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
+                                       tm_models=tm_models.result(reporter))
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, options.formats, options.n_jobs, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
@@ -161,6 +165,45 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
         result.notes += [f"behind: {line}" for line in project_status(store).notices()]
         return result
+
+
+class _TMModelsMeanwhile:
+    """With more than one worker, the features' TM models are trained in a forked process while this
+    one imports the documents, looks them up and translates (the TM does not change meanwhile).
+
+    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself);
+    leaving the context ends the process if it is still at work (a failed or cancelled job).
+    """
+
+    def __init__(self, store: Store, n_jobs: int) -> None:
+        self._pending = None
+        if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            self._pool = multiprocessing.get_context("fork").Pool(1)
+            self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
+
+    def __enter__(self) -> _TMModelsMeanwhile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pending is not None:
+            self._pool.terminate()
+            self._pool.join()
+
+    def result(self, reporter: Reporter) -> TMModels | None:
+        if self._pending is None:
+            return None
+        if not self._pending.ready():
+            reporter.status("training the TM models")
+            while not self._pending.ready():
+                reporter.check()
+                self._pending.wait(0.2)
+        return self._pending.get()
+
+
+def _fit_tm_models(url: str) -> TMModels | None:
+    """The TM models of the project at ``url`` (in the forked process)."""
+    with Store.open(url) as store:
+        return TMModels().fit(store.tm.iter_pairs()) if store.tm.count() else None
 
 
 def _open_project(options: JobOptions, stack: ExitStack) -> Store:
