@@ -78,3 +78,24 @@ def test_a_job_with_two_workers_writes_what_one_process_writes(tmp_path):
         assert {Path(f).name for d in result.documents for f in d.files} <= set(written[jobs])
     assert written[1] == written[2]
     assert len(written[1]) == 3 * 3 + 3  # three deliverables per document, three reports
+
+
+def test_repeated_segments_get_the_picks_the_model_gives_them_all_at_once(demo_job):
+    from tmtprime.recommend.applicability import card_features
+    from tmtprime.workflows.model_choice import model_for
+    from tmtprime.workflows.project_data import distinct_segments, project_rows
+    from tmtprime.workflows.recommendation import _every_segment
+
+    with Store.open(demo_job) as store:
+        data = load_segments(store, role="document")
+        doubled = ProjectSegments(data.segments + data.segments, np.concatenate([data.candidate_ids, data.candidate_ids]))
+        rows, _ = project_rows(store, doubled, fit_extractor(store), with_ter=False)
+        chosen = model_for(store, None)
+    used = card_features(chosen.card, rows.feature_names)
+    every = chosen.model.recommend(used.model_input(rows))
+    first, of = distinct_segments(doubled.segments)
+    assert len(first) <= len(data.segments) < len(of)
+    sizes = np.array([len(s.candidates) for s in doubled.segments])
+    once = _every_segment(chosen.model.recommend(used.model_input(rows.subset(first))), sizes, first, of)
+    for name in ("rows", "probability", "predicted_ter", "pick_probability", "pick_ter"):
+        np.testing.assert_array_equal(getattr(once, name), getattr(every, name), err_msg=name)

@@ -274,11 +274,13 @@ class Segments:
 
 def _replace_slots(conn: Connection, new: list[dict[str, Any]]) -> MergeOutcome:
     """Pair new candidate rows with stored ones of the same (segment, system, rank); insert the rest."""
-    keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new}
+    # a system with no candidate yet (a first translation) has no slot to pair: no lookup
+    used = {s for s in {r["system_id"] for r in new} if conn.execute(select(_CAND.c.id).where(_CAND.c.system_id == s).limit(1)).first()}
+    keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new if r["system_id"] in used}
     stored = {
         (r.segment_id, r.system_id, r.rank): dict(r._mapping)
         for r in conn.execute(select(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys))))
-    }
+    } if keys else {}
     updates = [(stored[k], r) for r in new if (k := (r["segment_id"], r["system_id"], r["rank"])) in stored]
     return apply_changes(conn, updates, [], [r for r in new if (r["segment_id"], r["system_id"], r["rank"]) not in stored])
 

@@ -215,18 +215,14 @@ def cached_features(
     computed = np.zeros((0, len(names)))
     if missing:
         # segments with the same source and candidates have the same rows: each is computed once
-        distinct: dict[tuple, int] = {}
-        slot = np.array([distinct.setdefault(feature_key(data.segments[i]), i) for i in missing])
-        todo = [data.segments[i] for i in distinct.values()]
+        missing_at = np.array(missing)
+        first, of = distinct_segments([data.segments[i] for i in missing])
+        todo = [data.segments[i] for i in missing_at[first]]
         batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
         once = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
-        sizes = np.diff(offsets)
-        first = np.zeros(len(offsets) - 1, dtype=np.int64)  # each distinct segment's first row in ``once``
-        at = np.fromiter(distinct.values(), dtype=np.int64, count=len(distinct))
-        first[at] = np.concatenate(([0], np.cumsum(sizes[at])[:-1]))
-        missing_at = np.array(missing)
-        rows = _spans(offsets[missing_at], sizes[missing_at])
-        computed = once[_spans(first[slot], sizes[missing_at])]
+        sizes = np.diff(offsets)[missing_at]
+        rows = spans(offsets[missing_at], sizes)
+        computed = once[spans(np.concatenate(([0], np.cumsum(sizes[first])[:-1]))[of], sizes)]
         if len(rows) == len(X):  # nothing was stored: every row is new (no second copy of the matrix)
             X = computed
         else:
@@ -235,7 +231,17 @@ def cached_features(
     return ProjectFeatures(X, set_name, names, new_ids, computed)
 
 
-def _spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def distinct_segments(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray]:
+    """The first of each group of segments whose feature rows are equal (same source and candidates,
+    :func:`~tmtprime.features.extractor.feature_key`), in order, and per segment the position of its group there."""
+    groups: dict[tuple, int] = {}
+    of = np.fromiter((groups.setdefault(feature_key(s), len(groups)) for s in segments), dtype=np.int64, count=len(segments))
+    first = np.full(len(groups), len(segments), dtype=np.int64)
+    np.minimum.at(first, of, np.arange(len(segments)))
+    return first, of
+
+
+def spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """The ranges ``starts[k] .. starts[k] + lengths[k]`` one after another, as one index array."""
     return np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
 

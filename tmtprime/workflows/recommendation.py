@@ -19,10 +19,11 @@ from tmtprime.features.tm_models import TMModels
 from tmtprime.progress import Reporter
 from tmtprime.recommend.applicability import card_features, warnings
 from tmtprime.recommend.confidence import confidence
+from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
 from tmtprime.store.steps import NewStep
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows, uses_qe
+from tmtprime.workflows.project_data import distinct_segments, fit_extractor, load_segments, project_rows, spans, uses_qe
 from tmtprime.workflows.model_choice import ChosenModel, model_for
 from tmtprime.workflows.selection import imported_meanwhile
 
@@ -107,7 +108,11 @@ def _recommend(
     has_tm = store.tm.count() > 0
     unlike = tuple(warnings(chosen.card, rows.X, rows.feature_names, rows.segments, source_lang=project.source_lang,
                             target_lang=project.target_lang, has_tm=has_tm))
-    rec = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows), mt_threshold=threshold)
+    # segments with equal rows get equal picks: the model sees each distinct one once
+    first, of = distinct_segments(data.segments)
+    distinct = rows.subset(first) if len(first) < len(of) else rows
+    picks = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(distinct), mt_threshold=threshold)
+    rec = _every_segment(picks, np.array([len(s.candidates) for s in data.segments]), first, of)
     label = chosen.card.get("label", {"name": "ter", "sign": 1.0})
     effort = float(label.get("sign", 1.0)) * rec.predicted_ter  # the prediction in the label's own unit
     if isinstance(chosen.model, EffortRegressor):
@@ -149,6 +154,21 @@ def _recommend(
     if documents is None:
         outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
     return outcome
+
+
+def _every_segment(picks: Picks, sizes: np.ndarray, first: np.ndarray, of: np.ndarray) -> Picks:
+    """``picks`` of the distinct segments ``first`` given to every segment (``of``: each one's distinct
+    segment; ``sizes``: each one's number of candidates)."""
+    if len(first) == len(of):
+        return picks
+    starts = np.concatenate(([0], np.cumsum(sizes[first])[:-1]))[of]  # each segment's first row among the distinct rows
+    offsets = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    rows = spans(starts, sizes)
+    full = Picks(offsets + picks.rows[of] - starts, picks.probability[rows], picks.predicted_ter[rows],
+                 np.repeat(np.arange(len(sizes)), sizes))
+    full.pick_probability = picks.pick_probability[of]
+    full.mt_probability = picks.mt_probability[of]
+    return full
 
 
 def _nothing_to_recommend(store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> str:
