@@ -13,8 +13,11 @@ source; the TM is the shared ``update`` TM (75,507 units). Each ``--jobs``
 value runs in its own process, as ``tmtprime run`` does (imports, TM lookup,
 MT, recommendation, each document in its own format + XLIFF + CSV, the
 HTML/JSON/text report). Printed per run: wall and CPU seconds of each phase
-(CPU of the process and of its worker processes), peak RSS (the job's process,
-and the largest worker's beside it), and the load average.
+(CPU of the process and of its finished worker processes: at ``--jobs 2`` the
+pooled workers' seconds join the total only when they are ended after the job),
+peak RSS (the job's process, and the largest worker's beside it: a forked
+worker's RSS counts the pages it shares with the job, so their sum is an upper
+bound), and the load average.
 
     python3 bench/run_job.py [--documents 50] [--segments 20000] [--jobs 1,2] [--tm update|crossproject]
 """
@@ -101,7 +104,12 @@ def run_once(data: Path, args: argparse.Namespace, jobs: int) -> dict:
         clock = PhaseClock()
         start, cpu0 = time.perf_counter(), sum(_cpu())
         result = run_job(options, clock)
-        wall, cpu = time.perf_counter() - start, sum(_cpu()) - cpu0
+        wall = time.perf_counter() - start
+        if jobs != 1:  # the worker processes outlive the job: end them so that their CPU seconds are counted
+            from joblib.externals.loky import get_reusable_executor
+
+            get_reusable_executor().shutdown(wait=True)
+        cpu = sum(_cpu()) - cpu0
     ends = [(t, c) for _, t, c in clock.marks[1:]] + [(start + wall, cpu0 + cpu)]
     phases: dict[str, list[float]] = {}
     for (name, began, cpu_began), (ended, cpu_ended) in zip(clock.marks, ends):
