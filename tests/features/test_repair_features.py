@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tmtprime.features.extractor import FEATURE_NAMES, CandidateFeatureExtractor
+from tmtprime.features.extractor import FEATURE_NAMES, CandidateFeatureExtractor, feature_key
 from tmtprime.features.repair import REPAIR_NAMES, repair_values
 from tmtprime.formats.model import Candidate, Segment
 
@@ -69,3 +69,13 @@ def test_a_model_on_another_repair_feature_set_is_refused_with_what_to_do(tmp_pa
     card["features"]["repair_version"] = "1"
     _check_features("current", card, file=True)
     _check_features("no repair columns", {"features": {"version": FEATURE_SET_VERSION, "names": list(FEATURE_NAMES[:77])}}, file=True)
+
+
+def test_segments_whose_repairs_differ_only_in_their_facts_are_not_one_feature_key():
+    """The whole job computes each distinct ``feature_key`` once: a key blind to the repair's
+    facts would copy one repair's columns to another."""
+    def seg(coverage: float) -> Segment:
+        return Segment(key="1", source="Could not archive the comment.", candidates=[
+            repaired(spans=[SPAN], changed_share=0.25, context_spans=1, coverage=coverage)])
+    assert feature_key(seg(0.75)) == feature_key(seg(0.75))
+    assert feature_key(seg(0.75)) != feature_key(seg(0.5))

@@ -467,15 +467,20 @@ def _analysis(job: Job, scheme: CostScheme, prices: _Prices, in_plan: np.ndarray
     bands[cross] = "cross-file repetitions"
     bands = np.array([b.removeprefix("TM ") for b in bands], dtype=object)
     order = ["context", "repetitions", "cross-file repetitions"] + [b.label for b in scheme.tm_bands] + ["new"]
-    out: dict[str, dict[str, dict[str, int]]] = {}
-    for doc in dict.fromkeys(job.documents):
-        m = job.documents == doc
-        out[str(doc)] = {
-            band: {
-                "segments": int((m & (bands == band)).sum()),
-                "words": int(job.words[m & (bands == band)].sum()),
-                "characters": int(job.characters[m & (bands == band)].sum()),
-            }
-            for band in order
+    # one pass over the rows: counts per (document, band) cell, not a mask per cell
+    docs = list(dict.fromkeys(job.documents))
+    doc_at, band_at = {d: i for i, d in enumerate(docs)}, {b: i for i, b in enumerate(order)}
+    band = np.fromiter((band_at.get(b, -1) for b in bands), np.int64, len(bands))
+    cell = np.fromiter((doc_at[d] for d in job.documents), np.int64, len(bands)) * len(order) + band
+    keep, size = band >= 0, len(docs) * len(order)
+    segments = np.bincount(cell[keep], minlength=size)
+    words = np.bincount(cell[keep], weights=job.words[keep], minlength=size)
+    characters = np.bincount(cell[keep], weights=job.characters[keep], minlength=size)
+    return {
+        str(doc): {
+            b: {"segments": int(segments[c]), "words": int(words[c]), "characters": int(characters[c])}
+            for j, b in enumerate(order)
+            for c in [i * len(order) + j]
         }
-    return out
+        for i, doc in enumerate(docs)
+    }

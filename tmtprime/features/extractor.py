@@ -47,7 +47,7 @@ from tmtprime.features.neighbours import NEIGHBOUR_NAMES
 from tmtprime.features.ngrams import ORDERS as NGRAM_ORDERS
 from tmtprime.features.overlap import STAT_NAMES, match_counts, stats_from_counts
 from tmtprime.features.qe import QE_FEATURE_SET_VERSION, QEFeatures
-from tmtprime.features.repair import REPAIR_FEATURE_SET_VERSION, REPAIR_NAMES, repair_values
+from tmtprime.features.repair import REPAIR_FEATURE_SET_VERSION, REPAIR_NAMES, repair_key, repair_values
 from tmtprime.features.tm_models import TMModels
 from tmtprime.features.tmdiff import DIFF_NAMES, TMDiff, add_masses, no_tm_features, tm_diff
 from tmtprime.tokens import CODE_PATTERNS, code_mismatches, inline_codes, is_word, lower_tokens, punctuation_counts
@@ -236,6 +236,17 @@ class CandidateFeatureExtractor(TransformerMixin, BaseEstimator):
         if qe is not None:  # QE hook: one row per candidate, as above
             X = np.hstack([X, qe.transform([s.source for s in segments for _ in s.candidates], [c.text for s in segments for c in s.candidates])])
         return X
+
+
+def feature_key(segment: Segment) -> tuple:
+    """What a segment's feature rows depend on: its source and its candidates in order.
+
+    Segments with equal keys get equal rows, so a job computes each distinct one once
+    (:func:`~tmtprime.workflows.project_data.cached_features`). A feature that reads any
+    other field of a segment or candidate must add it here.
+    """
+    return (segment.source,
+            *((c.kind, c.system, c.text, c.fuzzy, c.tm_source, c.origin, repair_key(c)) for c in segment.candidates))
 
 
 def _pairwise_agreement(toks: list[list[str]]) -> list[list[tuple[float, float, float, float]]]:

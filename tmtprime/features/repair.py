@@ -36,6 +36,16 @@ def _number(attributes: dict[str, Any], key: str) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
 
 
+def repair_key(candidate: Candidate) -> tuple | None:
+    """The facts :func:`repair_values` reads, hashable (for the extractor's ``feature_key``)."""
+    if candidate.kind != "repair":
+        return None
+    attrs = candidate.attributes or {}
+    spans = attrs.get("spans")
+    n_spans = len(spans) if isinstance(spans, list) else None
+    return (attrs.get("changed_share"), n_spans, attrs.get("context_spans"), attrs.get("coverage"))
+
+
 def repair_values(candidate: Candidate) -> list[float]:
     """The :data:`REPAIR_NAMES` columns of one candidate."""
     if candidate.kind != "repair":

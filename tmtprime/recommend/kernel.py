@@ -25,6 +25,9 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
 
     from tmtprime.parallel import run_batches, workers
 
+    first, inverse = _distinct_rows(X)
+    if len(first) < len(X):  # a job's repeated segments have equal rows: each distinct one is computed once
+        return rbf_decision(pipeline, X[first], chunk, n_jobs)[inverse]
     scaler, svm = pipeline[0], pipeline[-1]
     gamma = np.float32(svm._gamma)
     sv = svm.support_vectors_.astype(np.float32)
@@ -56,3 +59,16 @@ def rbf_decision(pipeline: Pipeline, X: np.ndarray, chunk: int = 256, n_jobs: in
         parts = run_batches(block, starts, n_jobs=n_jobs, batch_size=max(1, -(-len(starts) // threads)), backend="threading")
     values = [v for part in parts for v in part]
     return (np.concatenate(values).astype(np.float64) if values else np.empty(0)) + float(svm.intercept_[0])
+
+
+def _distinct_rows(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each distinct value of ``X`` (in row order), and per row the position of its value there."""
+    X = np.ascontiguousarray(X)
+    if len(X) == 0 or X.ndim != 2:
+        return np.arange(len(X)), np.arange(len(X))
+    keys = X.view(np.dtype((np.void, X.dtype.itemsize * X.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    order = np.argsort(first)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[inverse.ravel()]

@@ -67,6 +67,8 @@ CSV_COLUMNS = (
     "fuzzy",
     "text",
 )
+EACH_FORMATS = ("original", "xliff", "xliff2", "po", "csv")
+"""What :func:`export_each` writes: formats that read no field the writers change on the segments."""
 _WRITERS = {"xliff": ("xliff12", ".xliff"), "xliff2": ("xliff2", ".xlf"), "po": ("po", ".po")}
 _PAGE = 1000
 
@@ -139,7 +141,36 @@ def export_project(
         store.models.get(model)  # a clear error for a wrong name
     model = model or store.recommendations.latest_model()
     result = ExportResult(fmt=fmt, documents=[d.name for d in docs])
-    exporter = _Exporter(store, docs, model, result, silent(reporter), only=segment_ids)
+    _write(_Exporter(store, docs, model, result, silent(reporter), only=segment_ids), fmt, out, picks, fuzzy_below)
+    return result
+
+
+def export_each(
+    store: Store, doc: DocumentRecord, outputs: Iterable[tuple[str, str | os.PathLike[str]]], *, model: str | None,
+    reporter: Reporter | None = None,
+) -> list[ExportResult]:
+    """Write ``doc`` in each ``(format, path)`` of ``outputs`` from one read of its segments
+    (``tmtprime run``'s deliverables); each file is what :func:`export_project` writes for it.
+
+    Formats: :data:`EACH_FORMATS` (JSON shows what the document writers fill in on the way).
+    """
+    outputs = list(outputs)
+    wrong = [fmt for fmt, _ in outputs if fmt not in EACH_FORMATS]
+    if wrong:
+        raise UsageError(f"cannot write {', '.join(wrong)} with other formats from one read: "
+                         f"choose from {', '.join(EACH_FORMATS)}")
+    reading = _Exporter(store, [doc], model, ExportResult(fmt=""), silent(reporter))
+    read = list(reading.segments([doc]))
+    results = []
+    for fmt, out in outputs:
+        result = ExportResult(fmt=fmt, documents=[doc.name])
+        _write(_Exporter(store, [doc], model, result, silent(reporter), read=read), fmt, out, False, None)
+        results.append(result)
+    return results
+
+
+def _write(exporter: _Exporter, fmt: str, out: str | os.PathLike[str], picks: bool, fuzzy_below: float | None) -> None:
+    result = exporter.result
     if fmt == "csv":
         with _text_output(out) as stream:
             exporter.write_csv(stream)
@@ -156,7 +187,6 @@ def export_project(
         exporter.write_documents(fmt, out, fuzzy_below)
     if not result.files:
         result.files.append("standard output" if os.fspath(out) == "-" else os.fspath(out))
-    return result
 
 
 def _documents(store: Store, fmt: str, document: str | None, role: str | None) -> list[DocumentRecord]:
@@ -226,10 +256,13 @@ class _Exporter:
         result: ExportResult,
         reporter: Reporter,
         only: Collection[int] | None = None,
+        read: list[Segment] | None = None,
     ) -> None:
         self.store, self.docs, self.model, self.result = store, docs, model, result
         self.reporter = reporter
         self.only = None if only is None else frozenset(only)
+        self.read = read
+        """The one document's segments as :meth:`segments` yields them, already read (:func:`export_each`)."""
 
     def _track(self, items: Iterable[T], doc: DocumentRecord, unit: str) -> Iterator[T]:
         desc = f"exporting {doc.name}"
@@ -237,6 +270,12 @@ class _Exporter:
 
     def segments(self, docs: Iterable[DocumentRecord]) -> Iterator[Segment]:
         """Every segment of ``docs`` in order, with its pick (``Segment.pick``)."""
+        if self.read is not None:
+            for seg in self.read:
+                self.result.segments += 1
+                self.result.recommended += seg.pick is not None
+                yield seg
+            return
         for doc in docs:
             if doc.role == "tm":
                 continue

@@ -188,6 +188,8 @@ def apply_changes(
 def mark_stale(conn: Connection, segment_ids: Sequence[int]) -> int:
     """Mark the fresh recommendations of these segments stale; returns how many."""
     marked = 0
+    if not segment_ids or conn.execute(select(_REC.c.id).limit(1)).first() is None:
+        return 0  # nothing recommended yet (a first run): no pick to mark
     for chunk in batched(segment_ids, 900):
         fresh = (_REC.c.segment_id.in_(chunk), _REC.c.stale.is_(False))
         marked += conn.execute(update(_REC).where(*fresh).values(stale=True)).rowcount

@@ -24,6 +24,7 @@ from tmtprime.errors import StoreError
 from tmtprime.formats.model import CandidatePrediction, Pick, Segment
 from tmtprime.parallel import batched
 from tmtprime.store import schema as db
+from tmtprime.store.bulk import insert_rows
 from tmtprime.store.job_rows import JobRows, candidate_texts, read_job_rows
 from tmtprime.store.segments import segment_filters
 from tmtprime.store.records import NewRecommendation
@@ -206,8 +207,7 @@ def _upsert(conn: Connection, model_id: int, chunk: list[NewRecommendation]) -> 
         for r in chunk
         for cid, p in r.predictions.items()
     ]
-    if scores:
-        conn.execute(insert(_SCORES), scores)
+    insert_rows(conn, _SCORES, scores)
     return len(chunk)
 
 

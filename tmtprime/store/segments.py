@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import Connection, Row, and_, func, insert, or_, select, tuple_
+from sqlalchemy import Connection, Row, and_, exists, func, insert, or_, select, tuple_
+from sqlalchemy import false as sa_false
 
 from tmtprime.errors import StoreError
 from tmtprime.parallel import batched
@@ -137,6 +138,18 @@ def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, l
     return found
 
 
+class WorkSegment(NamedTuple):
+    """What TM lookup and MT read of a segment (no candidates, no attributes: a light read)."""
+
+    id: int
+    document_id: int
+    document: str
+    source: str
+    context: str | None
+    has_system: bool
+    """Whether one of its candidates is the asked system's."""
+
+
 class Segments:
     """Segments of ``dev`` and ``document`` files, with their candidates."""
 
@@ -182,6 +195,21 @@ class Segments:
             for row in rows:
                 yield _segment(row, candidates.get(row.id, []))
             after = (rows[-1].document_id, rows[-1].position)
+
+    def work(self, *, document_id: int | None = None, system: str | None = None) -> list[WorkSegment]:
+        """:class:`WorkSegment` rows of one document, or of every non-TM document, in :meth:`iter`'s order;
+        ``has_system`` tells whether the segment has a candidate of ``system`` (False without one)."""
+        has: Any = sa_false()
+        if system is not None:
+            has = exists().where(_CAND.c.segment_id == _SEG.c.id, _CAND.c.system_id == _SYS.c.id, _SYS.c.name == system)
+        query = (
+            select(_SEG.c.id, _SEG.c.document_id, _DOC.c.name, _SEG.c.source, _SEG.c.context, has)
+            .join(_DOC, _DOC.c.id == _SEG.c.document_id)
+            .where(*(segment_filters(document_id, None) if document_id is not None else [_DOC.c.role != "tm"]))
+            .order_by(_SEG.c.document_id, _SEG.c.position)
+        )
+        with self._store.connection() as conn:
+            return [WorkSegment(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in conn.execute(query)]
 
     def list(
         self, *, document_id: int | None = None, role: str | None = None, with_candidates: bool = True
@@ -246,11 +274,13 @@ class Segments:
 
 def _replace_slots(conn: Connection, new: list[dict[str, Any]]) -> MergeOutcome:
     """Pair new candidate rows with stored ones of the same (segment, system, rank); insert the rest."""
-    keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new}
+    # a system with no candidate yet (a first translation) has no slot to pair: no lookup
+    used = {s for s in {r["system_id"] for r in new} if conn.execute(select(_CAND.c.id).where(_CAND.c.system_id == s).limit(1)).first()}
+    keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new if r["system_id"] in used}
     stored = {
         (r.segment_id, r.system_id, r.rank): dict(r._mapping)
         for r in conn.execute(select(_CAND).where(tuple_(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank).in_(list(keys))))
-    }
+    } if keys else {}
     updates = [(stored[k], r) for r in new if (k := (r["segment_id"], r["system_id"], r["rank"])) in stored]
     return apply_changes(conn, updates, [], [r for r in new if (r["segment_id"], r["system_id"], r["rank"]) not in stored])
 

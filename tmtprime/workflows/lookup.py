@@ -27,7 +27,7 @@ from tmtprime.store.steps import NewStep
 from tmtprime.tm.index import TMIndex, TMMatch
 from tmtprime.tm.lookup import lookup_segments
 from tmtprime.tm.repetitions import repetition_stats
-from tmtprime.workflows.selection import imported_meanwhile, work_segments
+from tmtprime.workflows.selection import imported_meanwhile, work_rows
 
 DEFAULT_SYSTEM = "tm-lookup"
 ENGINE = "tmtprime.tm fuzzy lookup"
@@ -92,7 +92,7 @@ def lookup_tm(
 def _lookup(
     store: Store, threshold: float, k: int, documents: Sequence[str] | None, system: str, n_jobs: int, reporter: Reporter
 ) -> LookupResult:
-    segments = work_segments(store, documents, action="look up")
+    segments = work_rows(store, documents, action="look up")
     if store.tm.count() == 0:
         raise StoreError(f"{store.location} has no TM: import one first (tmtprime import PATH FILE --as tm)")
     units = list(reporter.track(store.tm.iter_units(), total=store.tm.count(), desc="reading TM", unit="unit"))

@@ -22,7 +22,7 @@ from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.corpus import QECorpus
 from tmtprime.features.general_corpus import general_corpus
 from tmtprime.features.pseudo_reference import installed_pseudo_engine
-from tmtprime.features.extractor import CandidateFeatureExtractor
+from tmtprime.features.extractor import CandidateFeatureExtractor, feature_key
 from tmtprime.features.qe import QEFeatures
 from tmtprime.features.tm_models import TMModels
 from tmtprime.formats.model import Segment
@@ -89,18 +89,22 @@ def load_segments(
     return ProjectSegments(segments, ids)
 
 
-def fit_extractor(store: Store, *, qe: bool = False, n_jobs: int = 1, reporter: Reporter | None = None) -> CandidateFeatureExtractor:
+def fit_extractor(store: Store, *, qe: bool = False, n_jobs: int = 1, reporter: Reporter | None = None,
+                  tm_models: TMModels | None = None) -> CandidateFeatureExtractor:
     """The feature extractor trained on the project's TM (LMs, IBM Model 1); without a TM, one whose
     TM-model features are absent (NaN, see :data:`~tmtprime.features.extractor.TM_MODEL_FEATURES`).
 
     ``qe``: with the black-box QE columns (:mod:`tmtprime.features.qe`) from everything the project
     has (:func:`qe_features`): for rows that are not the development data (see :func:`crossfit_qe`).
+    ``tm_models``: already trained on the project's TM (``run`` trains them in another process meanwhile).
     """
     reporter = reporter or Reporter()
     n_units = store.tm.count()
     qe_part = qe_features(store, reporter=reporter) if qe else None
     if n_units == 0:
         return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=None, qe=qe_part)
+    if tm_models is not None:
+        return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=tm_models, qe=qe_part)
     pairs = list(reporter.track(store.tm.iter_pairs(), total=n_units, desc="reading TM", unit="unit"))
     return CandidateFeatureExtractor(n_jobs=n_jobs).fit(tm=TMModels().fit(pairs, reporter=reporter), qe=qe_part)
 
@@ -214,13 +218,36 @@ def cached_features(
     new_ids = np.zeros(0, dtype=np.int64)
     computed = np.zeros((0, len(names)))
     if missing:
-        todo = [data.segments[i] for i in missing]
+        # segments with the same source and candidates have the same rows: each is computed once
+        missing_at = np.array(missing)
+        first, of = distinct_segments([data.segments[i] for i in missing])
+        todo = [data.segments[i] for i in missing_at[first]]
         batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
-        computed = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
-        rows = np.concatenate([np.arange(offsets[i], offsets[i + 1]) for i in missing])
-        X[rows] = computed
+        once = np.vstack([extractor.transform(batch) for batch in reporter.track(batches, desc="features", unit="batch")])
+        sizes = np.diff(offsets)[missing_at]
+        rows = spans(offsets[missing_at], sizes)
+        computed = once[spans(np.concatenate(([0], np.cumsum(sizes[first])[:-1]))[of], sizes)]
+        if len(rows) == len(X):  # nothing was stored: every row is new (no second copy of the matrix)
+            X = computed
+        else:
+            X[rows] = computed
         new_ids = data.candidate_ids[rows]
     return ProjectFeatures(X, set_name, names, new_ids, computed)
+
+
+def distinct_segments(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray]:
+    """The first of each group of segments whose feature rows are equal (same source and candidates,
+    :func:`~tmtprime.features.extractor.feature_key`), in order, and per segment the position of its group there."""
+    groups: dict[tuple, int] = {}
+    of = np.fromiter((groups.setdefault(feature_key(s), len(groups)) for s in segments), dtype=np.int64, count=len(segments))
+    first = np.full(len(groups), len(segments), dtype=np.int64)
+    np.minimum.at(first, of, np.arange(len(segments)))
+    return first, of
+
+
+def spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The ranges ``starts[k] .. starts[k] + lengths[k]`` one after another, as one index array."""
+    return np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
 
 
 def project_rows(

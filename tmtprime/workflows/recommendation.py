@@ -15,13 +15,15 @@ from typing import Any
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features.tm_models import TMModels
 from tmtprime.progress import Reporter
 from tmtprime.recommend.applicability import card_features, warnings
 from tmtprime.recommend.confidence import confidence
+from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
 from tmtprime.store.steps import NewStep
-from tmtprime.workflows.project_data import fit_extractor, load_segments, project_rows, uses_qe
+from tmtprime.workflows.project_data import distinct_segments, fit_extractor, load_segments, project_rows, spans, uses_qe
 from tmtprime.workflows.model_choice import ChosenModel, model_for
 from tmtprime.workflows.selection import imported_meanwhile
 
@@ -71,22 +73,25 @@ def recommend(
     target_precision: float | None = None,
     n_jobs: int = 1,
     reporter: Reporter | None = None,
+    tm_models: TMModels | None = None,
 ) -> RecommendResult:
     """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
 
     ``model`` is a model name in the project, a :class:`ChosenModel` (e.g.
     from :func:`~tmtprime.workflows.model_choice.model_from_file`), or None for the
     newest model, else the shipped default. Holds the project's job lock, so two
-    first runs never store the shipped model twice.
+    first runs never store the shipped model twice. ``tm_models``: the features' TM models,
+    already trained on the project's TM (default: trained now).
     """
     reporter = reporter or Reporter()
     with store.job_lock("recommend", reporter):
-        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter)
+        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter, tm_models)
 
 
 def _recommend(
     store: Store, model: str | ChosenModel | None, documents: Sequence[str] | None, systems: Collection[str] | None,
     mt_threshold: float | None, target_precision: float | None, n_jobs: int, reporter: Reporter,
+    tm_models: TMModels | None = None,
 ) -> RecommendResult:
     chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
     chosen.model.set_params(n_jobs=n_jobs)
@@ -96,14 +101,18 @@ def _recommend(
     data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
     if not data.segments:
         raise ModelError(_nothing_to_recommend(store, document_ids, systems))
-    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter)
+    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter, tm_models=tm_models)
     rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
     reporter.status("recommending")
     project = store.project()
     has_tm = store.tm.count() > 0
     unlike = tuple(warnings(chosen.card, rows.X, rows.feature_names, rows.segments, source_lang=project.source_lang,
                             target_lang=project.target_lang, has_tm=has_tm))
-    rec = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows), mt_threshold=threshold)
+    # segments with equal rows get equal picks: the model sees each distinct one once
+    first, of = distinct_segments(data.segments)
+    distinct = rows.subset(first) if len(first) < len(of) else rows
+    picks = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(distinct), mt_threshold=threshold)
+    rec = _every_segment(picks, np.array([len(s.candidates) for s in data.segments]), first, of)
     label = chosen.card.get("label", {"name": "ter", "sign": 1.0})
     effort = float(label.get("sign", 1.0)) * rec.predicted_ter  # the prediction in the label's own unit
     if isinstance(chosen.model, EffortRegressor):
@@ -145,6 +154,21 @@ def _recommend(
     if documents is None:
         outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
     return outcome
+
+
+def _every_segment(picks: Picks, sizes: np.ndarray, first: np.ndarray, of: np.ndarray) -> Picks:
+    """``picks`` of the distinct segments ``first`` given to every segment (``of``: each one's distinct
+    segment; ``sizes``: each one's number of candidates)."""
+    if len(first) == len(of):
+        return picks
+    starts = np.concatenate(([0], np.cumsum(sizes[first])[:-1]))[of]  # each segment's first row among the distinct rows
+    offsets = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    rows = spans(starts, sizes)
+    full = Picks(offsets + picks.rows[of] - starts, picks.probability[rows], picks.predicted_ter[rows],
+                 np.repeat(np.arange(len(sizes)), sizes))
+    full.pick_probability = picks.pick_probability[of]
+    full.mt_probability = picks.mt_probability[of]
+    return full
 
 
 def _nothing_to_recommend(store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> str:

@@ -14,23 +14,27 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from tmtprime.cost import CostScheme, load_scheme
 from tmtprime.errors import Cancelled, TmtprimeError, UsageError
+from tmtprime.features.tm_models import TMModels
 from tmtprime.mt.engine import MTEngine
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
+from tmtprime.parallel import batched, run_batches, workers
 from tmtprime.report import write_report
+from tmtprime.report.exporter import export_each
 from tmtprime.store import Store, import_file
 from tmtprime.workflows.estimation import DEFAULT_SCHEME, estimate
-from tmtprime.workflows.exporting import export
 from tmtprime.workflows.importing import import_files
 from tmtprime.workflows.lookup import lookup_tm
 from tmtprime.workflows.repair import repair_engine, repair_tm
@@ -141,6 +145,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             engine.check()
         repairer = repair_engine(store, options.repair, {"n_jobs": options.n_jobs}) if options.repair else None
         import_files(store, options.tms, role="tm", reporter=reporter)
+        tm_models = stack.enter_context(_TMModelsMeanwhile(store, options.n_jobs))
         names = _import_documents(store, options.documents, result, reporter)
         if not names:
             result.notes.append("no document could be read: nothing to do")
@@ -150,15 +155,55 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             translate(store, engine, documents=names, reporter=reporter)
         if repairer is not None:
             repair_tm(store, repairer, documents=names, reporter=reporter)
-        result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
+                                       tm_models=tm_models.result(reporter))
         out_dir.mkdir(parents=True, exist_ok=True)
-        _export_documents(store, result, out_dir, result.recommended.model, options.formats, reporter)
+        _export_documents(store, result, out_dir, result.recommended.model, options.formats, options.n_jobs, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
         others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
         if others:
             result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
         result.notes += [f"behind: {line}" for line in project_status(store).notices()]
         return result
+
+
+class _TMModelsMeanwhile:
+    """With more than one worker, the features' TM models are trained in a forked process while this
+    one imports the documents, looks them up and translates (the TM does not change meanwhile).
+
+    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself);
+    leaving the context ends the process if it is still at work (a failed or cancelled job).
+    """
+
+    def __init__(self, store: Store, n_jobs: int) -> None:
+        self._pending = None
+        if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            self._pool = multiprocessing.get_context("fork").Pool(1)
+            self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
+
+    def __enter__(self) -> _TMModelsMeanwhile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pending is not None:
+            self._pool.terminate()
+            self._pool.join()
+
+    def result(self, reporter: Reporter) -> TMModels | None:
+        if self._pending is None:
+            return None
+        if not self._pending.ready():
+            reporter.status("training the TM models")
+            while not self._pending.ready():
+                reporter.check()
+                self._pending.wait(0.2)
+        return self._pending.get()
+
+
+def _fit_tm_models(url: str) -> TMModels | None:
+    """The TM models of the project at ``url`` (in the forked process)."""
+    with Store.open(url) as store:
+        return TMModels().fit(store.tm.iter_pairs()) if store.tm.count() else None
 
 
 def _open_project(options: JobOptions, stack: ExitStack) -> Store:
@@ -210,24 +255,58 @@ def _file_stem(name: str) -> str:
 
 
 def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, formats: Sequence[str],
-                      reporter: Reporter) -> None:
+                      n_jobs: int, reporter: Reporter) -> None:
+    """Each document's deliverables from one read of it; with ``n_jobs`` > 1, documents in worker
+    processes (each opens the project itself: only names and paths travel)."""
     from tmtprime.formats import ORIGINAL_FORMATS
 
+    stored = {d.name: d for d in store.documents.list(role="document")}
     taken: set[str] = set()
-    done = [d for d in result.documents if d.error is None and d.name is not None]
-    for outcome in reporter.track(done, desc="writing the documents", unit="file"):
+    plan: list[tuple[DocumentResult, list[tuple[str, str]]]] = []
+    for outcome in (d for d in result.documents if d.error is None and d.name is not None):
         stem = _file_stem(outcome.name)
         while stem in taken:
             stem += "_"
         taken.add(stem)
-        own = store.documents.get(outcome.name).format in ORIGINAL_FORMATS
+        own = stored[outcome.name].format in ORIGINAL_FORMATS
+        outputs = []
         for fmt in DELIVERABLES:
-            if fmt not in formats or (fmt == "original" and not own):
-                continue
-            suffix = {"xliff": ".xlf", "csv": ".csv"}.get(fmt) or ".pretranslated" + _own_suffix(outcome.path)
-            path = out_dir / (stem + suffix)
-            export(store, fmt, path, document=outcome.name, model=model, reporter=CancelOnly(reporter))
-            outcome.files.append(str(path))
+            if fmt in formats and (fmt != "original" or own):
+                suffix = {"xliff": ".xlf", "csv": ".csv"}.get(fmt) or ".pretranslated" + _own_suffix(outcome.path)
+                outputs.append((fmt, str(out_dir / (stem + suffix))))
+        plan.append((outcome, outputs))
+    reporter.status("writing the documents")
+    reporter.progress(0, len(plan))
+    if workers(n_jobs) == 1 or len(plan) < 2:
+        for done, (outcome, outputs) in enumerate(plan, 1):
+            reporter.check()
+            export_each(store, stored[outcome.name], outputs, model=model, reporter=CancelOnly(reporter))
+            outcome.files += [path for _fmt, path in outputs]
+            reporter.progress(done, len(plan))
+    else:
+        work = [(outcome.name, outputs) for outcome, outputs in plan]
+        per_batch = max(1, -(-len(work) // (_EXPORT_BATCHES_PER_WORKER * workers(n_jobs))))
+        write = partial(_export_batch, store.url.render_as_string(hide_password=False), model)
+        done = 0
+        for round_ in batched(work, per_batch * workers(n_jobs)):  # a round: one batch per worker
+            reporter.check()
+            run_batches(write, round_, n_jobs=n_jobs, batch_size=per_batch)
+            done += len(round_)
+            reporter.progress(done, len(plan))
+        for outcome, outputs in plan:
+            outcome.files += [path for _fmt, path in outputs]
+    reporter.finish_phase()
+
+
+_EXPORT_BATCHES_PER_WORKER = 4
+"""Rounds of document batches: a progress step and a cancel check after each."""
+
+
+def _export_batch(url: str, model: str, work: Sequence[tuple[str, list[tuple[str, str]]]]) -> None:
+    """Write the deliverables of some documents (in a worker process: opens the project itself)."""
+    with Store.open(url) as store:
+        for name, outputs in work:
+            export_each(store, store.documents.get(name), outputs, model=model)
 
 
 def _own_suffix(path: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from tmtprime.errors import UsageError
 from tmtprime.formats.model import Segment
 from tmtprime.store import Store
+from tmtprime.store.segments import WorkSegment
 
 
 def work_segments(
@@ -20,12 +21,26 @@ def work_segments(
     if not documents:
         return [s for s in store.segments.iter(with_candidates=with_candidates) if s.role != "tm"]
     out: list[Segment] = []
+    for doc_id in _document_ids(store, documents, action):
+        out.extend(store.segments.iter(document_id=doc_id, with_candidates=with_candidates))
+    return out
+
+
+def work_rows(store: Store, documents: Sequence[str] | None, *, action: str, system: str | None = None) -> list[WorkSegment]:
+    """:func:`work_segments` as light rows (id, document, source, context; whether ``system`` has a candidate)."""
+    if not documents:
+        return store.segments.work(system=system)
+    return [row for doc_id in _document_ids(store, documents, action) for row in store.segments.work(document_id=doc_id, system=system)]
+
+
+def _document_ids(store: Store, documents: Sequence[str], action: str) -> list[int]:
+    ids = []
     for name in documents:
         doc = store.documents.get(name)
         if doc.role == "tm":
             raise UsageError(f"document {name!r} is a TM, not a document to {action}")
-        out.extend(store.segments.iter(document_id=doc.id, with_candidates=with_candidates))
-    return out
+        ids.append(doc.id)
+    return ids
 
 
 def imported_meanwhile(store: Store, done: Sequence[int], command: str, what: str, *, role: str | None = None) -> list[str]:

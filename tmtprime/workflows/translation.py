@@ -21,7 +21,7 @@ from tmtprime.parallel import batched
 from tmtprime.progress import CancelOnly, Reporter
 from tmtprime.store import NewCandidate, Store
 from tmtprime.store.steps import NewStep
-from tmtprime.workflows.selection import imported_meanwhile, work_segments
+from tmtprime.workflows.selection import imported_meanwhile, work_rows
 
 CHUNK = 400
 """Segments per engine call: each call is one progress step and one cancel check (a few seconds of
@@ -78,8 +78,8 @@ def translate(
 
 def _translate(store: Store, engine: MTEngine, name: str, documents: Sequence[str] | None, reporter: Reporter) -> TranslateResult:
     report = TranslateResult(system=name, engine=engine.describe())
-    segments = work_segments(store, documents, action="translate", with_candidates=True)
-    todo = [s for s in segments if not any(c.system == name for c in s.candidates)]
+    segments = work_rows(store, documents, action="translate", system=name)
+    todo = [s for s in segments if not s.has_system]
     report.segments, report.already = len(segments), len(segments) - len(todo)
     chunks = list(batched(todo, CHUNK))
     new: list[NewCandidate] = []
