@@ -147,9 +147,9 @@ def segment_page(
                     reporter.progress(len(lines), None)
             shown = _List(key, sort_lines(lines, sort[0], descending=sort[1]), None)
         kept.shown = shown
-    if shown.rest is not None and len(shown.lines) < offset + size:
-        shown.lines += islice(shown.rest, offset + size - len(shown.lines))
-        if len(shown.lines) < offset + size:
+    if shown.rest is not None and len(shown.lines) <= offset + size:  # one line more: is this page the last?
+        shown.lines += islice(shown.rest, offset + size + 1 - len(shown.lines))
+        if len(shown.lines) <= offset + size:
             shown.rest = None
     page = shown.lines[offset : offset + size]
     cached = _cached_bands(store, scheme)

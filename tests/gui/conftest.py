@@ -125,6 +125,7 @@ def window(qtbot, project_path: Path, settings_dir: Path):
     w.resize(1600, 1000)
     w.show()
     assert w.open_project(str(project_path))
+    qtbot.waitUntil(lambda: not w.segments.model.reading, timeout=60000)  # the list's first page
     yield w
     w.context.runner.cancel()
     w.context.runner.wait(30000)
@@ -134,7 +135,13 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
     qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive()
-                    and not window.segments.loading_bands, timeout=timeout)  # fmt: skip
+                    and not window.segments.loading_bands and not window.segments.model.reading, timeout=timeout)  # fmt: skip
+
+
+def wait_rows(qtbot, view, timeout: int = 60000) -> list:
+    """Wait for the page the segment list asked its child for; the rows it shows."""
+    qtbot.waitUntil(lambda: not view.model.reading, timeout=timeout)
+    return [view.model.row(i) for i in range(view.model.rowCount())]
 
 
 def screenshot(widget, name: str) -> Path:
