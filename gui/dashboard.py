@@ -139,9 +139,10 @@ class AnalysisView(QWidget):
         self.status_note = QLabel()  # what the project is behind on (a document not recommended yet, stale picks)
         self.status_note.setWordWrap(True)
         self.status_note.setStyleSheet("color: #b35c00")
-        self.bars = ChartView(self.tr("Cost per plan"))
-        self.pie = ChartView(self.tr("Recommended systems"))
-        self.confidence = ChartView(self.tr("Confidence"))
+        session = lambda: context.session  # noqa: E731 - the charts are drawn in the project's child
+        self.bars = ChartView(self.tr("Cost per plan"), session=session)
+        self.pie = ChartView(self.tr("Recommended systems"), session=session)
+        self.confidence = ChartView(self.tr("Confidence"), session=session)
         self.tables = {key: _table_widget() for key in TABLES}
         self.plans = self.tables["plans"]
         self.views = QTabWidget()

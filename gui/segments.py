@@ -24,7 +24,6 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QThreadPool,
     QTimer,
     Signal,
     Slot,
@@ -57,6 +56,7 @@ from tmtprime.workflows.segment_page import SegmentLine, SegmentQuery
 from tmtprime.gui import served
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.session import Session
+from tmtprime.gui.tasks import in_background
 from tmtprime.gui.candidates import DetailPane
 from tmtprime.gui.file_dialogs import save_file_name
 
@@ -80,22 +80,6 @@ TYPING_PAUSE_MS = 250
 def any_label() -> str:
     """The "(any)" entry of the filter boxes in the user's language."""
     return QCoreApplication.translate("SegmentsView", ANY)
-
-
-def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
-    """Run ``compute`` on Qt's thread pool; ``deliver`` (a signal) gets ``generation`` and its result or error."""
-
-    def work() -> None:
-        try:
-            result = compute()
-        except TmtprimeError as error:
-            result = error
-        try:
-            deliver.emit(generation, result)
-        except RuntimeError:  # its receiver is gone
-            pass
-
-    QThreadPool.globalInstance().start(work)
 
 
 class _Delivery(QObject):

@@ -11,12 +11,17 @@ list channels on two threads: the lock guards what they share.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import threading
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from typing import Any
+
+from matplotlib import rc_context
+from matplotlib.figure import Figure
 
 from tmtprime import workflows as wf
 from tmtprime.progress import Reporter
@@ -164,3 +169,28 @@ def export_shown(
     """Export what the list shows (bands read first if it is filtered by band)."""
     bands = _bands(store, scheme, reporter) if query.band is not None else None
     return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).render()
+
+
+def chart_figure(function: Callable[..., Figure], data: object, colours: dict[str, Any], size: tuple[float, float]) -> Figure:
+    """``function(data, fig=...)`` (a figure function of the report) on a figure of ``size`` inches in ``colours``."""
+    figure = Figure(figsize=size, layout="constrained")
+    with rc_context(colours):
+        figure.set_facecolor(colours["figure.facecolor"])
+        function(data, fig=figure)
+    return figure
+
+
+def chart_png(
+    function: Callable[..., Figure], data: object, colours: dict[str, Any], size: tuple[float, float], ratio: float
+) -> bytes:
+    """The chart as a PNG of ``size`` inches at 100 pixels an inch times the screen's pixel ``ratio``."""
+    figure = chart_figure(function, data, colours, size)
+    out = io.BytesIO()
+    with rc_context(colours):
+        figure.savefig(out, format="png", dpi=100 * ratio, facecolor=figure.get_facecolor())
+    return out.getvalue()
+
+
+def render_chart(store: Store, reporter: Reporter, **options: Any) -> bytes:
+    """:func:`chart_png` as a task of the child (the store is not needed)."""
+    return chart_png(**options)

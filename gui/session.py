@@ -35,6 +35,7 @@ class Session:
         self._child: subprocess.Popen[str] | None = None
         self._answers: dict[int, queue.Queue[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
+        self._closed = False
 
     def start(self) -> None:
         """Start the child now (it imports the library for a second or two), if it is not running."""
@@ -42,6 +43,8 @@ class Session:
             self._ensure_child()
 
     def _ensure_child(self) -> subprocess.Popen[str]:
+        if self._closed:
+            raise TmtprimeError("the project was closed")
         if self._child is None or self._child.poll() is not None:
             self._child = start_child("--serve", self.url)
             threading.Thread(target=self._read, args=(self._child,), daemon=True).start()
@@ -106,7 +109,7 @@ class Session:
     def close(self) -> None:
         """End the child (it finishes the request it runs, then exits); waits a little, then stops it."""
         with self._lock:
-            child, self._child = self._child, None
+            child, self._child, self._closed = self._child, None, True
         if child is None:
             return
         try:

@@ -27,6 +27,22 @@ Work = Callable[[Reporter], Any]
 """A task: a function of the reporter that returns the task's result."""
 
 
+def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
+    """Run ``compute`` on Qt's thread pool; ``deliver`` (a signal) gets ``generation`` and its result or error."""
+
+    def work() -> None:
+        try:
+            result = compute()
+        except TmtprimeError as error:
+            result = error
+        try:
+            deliver.emit(generation, result)
+        except RuntimeError:  # its receiver is gone
+            pass
+
+    QThreadPool.globalInstance().start(work)
+
+
 class _Signals(QObject):
     status = Signal(str)
     progress = Signal(int, int)  # done, total (-1: unknown)

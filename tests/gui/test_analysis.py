@@ -306,6 +306,7 @@ def test_screenshots_of_every_analysis_view_at_both_sizes_in_light_and_dark(wind
                 for i in range(view.views.count()):
                     view.views.setCurrentIndex(i)
                     qtbot.wait(250)
+                    wait_idle(qtbot, window)  # the chart drawn in the child at this size and palette
                     name = view.views.tabText(i).lower().replace(" ", "-")
                     screenshot(window, f"analysis-{name}-{width}x{height}-{palette_name}")
                     page = view.views.currentWidget()
@@ -330,11 +331,15 @@ def test_pies_drawn_while_another_tab_is_shown_are_full_size_when_shown(window, 
     qtbot.wait(200)
     window.tabs.setCurrentWidget(window.analysis)
     show_chart(window, window.analysis.pie)
-    qtbot.wait(300)
-    canvas = window.analysis.pie.canvas
-    for ax in window.analysis.pie.figure.axes:
+    qtbot.waitUntil(lambda: not window.analysis.pie.pending, timeout=60000)
+    image = window.analysis.pie.image
+    pixmap, ratio = image.pixmap(), image.devicePixelRatioF()
+    assert pixmap.width() >= 0.9 * image.width() * ratio and pixmap.height() >= 0.9 * image.height() * ratio  # at its size
+    figure = window.analysis.pie.figure  # the same function at the same size, drawn here to look at its axes
+    figure.draw_without_rendering()
+    for ax in figure.axes:
         box = ax.get_window_extent()
-        assert min(box.width, box.height) > 0.5 * min(canvas.width(), canvas.height()) * canvas.devicePixelRatioF() * 0.5, box
+        assert min(box.width, box.height) > 0.5 * min(image.width(), image.height()) * 0.5, box
 
 
 def test_a_document_imported_after_recommend_is_named_above_the_figures(window, qtbot, tmp_path):
