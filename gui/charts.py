@@ -17,18 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from matplotlib import rc_context
 from matplotlib.figure import Figure
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPalette, QPixmap
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
 from tmtprime.errors import TmtprimeError
-from tmtprime.progress import Reporter
 from tmtprime.gui import served
 from tmtprime.gui.file_dialogs import save_file_name
 from tmtprime.gui.session import Session
-from tmtprime.gui.tasks import in_background
+from tmtprime.gui.tasks import ask_child
 
 EXPORT_SIZE = (8.0, 4.5)
 """Inches of a chart exported while it is not on screen."""
@@ -102,8 +100,7 @@ class ChartView(QWidget):
             self._arrived(self._request, served.chart_png(**options))
             return
         self.pending = True
-        call = lambda: session.call(served.render_chart, options, Reporter(), channel="charts")  # noqa: E731
-        in_background(call, self._signals.png, self._request)
+        ask_child(session, served.render_chart, options, self._signals.png, self._request, channel="charts")
 
     @Slot(int, object)
     def _arrived(self, request: int, png: object) -> None:

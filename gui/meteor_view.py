@@ -221,10 +221,10 @@ class MeteorView(QWidget):
         big = QFont(self.result.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.result.setFont(big)
-        self.parts = QLabel()
+        self.parts = QLabel(wordWrap=True)
         self.matches = QTableWidget(0, 4)
-        self.matches.setHorizontalHeaderLabels([self.tr("hyp content"), self.tr("hyp function"), self.tr("ref content"),
-                                                self.tr("ref function")])  # fmt: skip
+        headers = [self.tr("hyp content"), self.tr("hyp function"), self.tr("ref content"), self.tr("ref function")]
+        self.matches.setHorizontalHeaderLabels([h.replace(" ", "\n", 1) for h in headers])  # two lines: whole at 1280 px
         self.matches.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.matches.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.matches.setMaximumHeight(150)

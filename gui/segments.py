@@ -11,7 +11,6 @@ band the estimate counts it in. Export writes what the filters show.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,7 @@ from tmtprime.workflows.segment_page import SegmentLine, SegmentQuery
 from tmtprime.gui import served
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.session import Session
-from tmtprime.gui.tasks import in_background
+from tmtprime.gui.tasks import ask_child
 from tmtprime.gui.candidates import DetailPane
 from tmtprime.gui.file_dialogs import save_file_name
 
@@ -154,8 +153,7 @@ class SegmentTableModel(QAbstractTableModel):
             return
         self.loading_bands = True
         options = {"scheme": scheme, "segment_ids": ids}
-        call = lambda: session.call(served.bands_of, options, Reporter(), channel="analysis")  # noqa: E731
-        in_background(call, self._signals.bands, self._bands_request)
+        ask_child(session, served.bands_of, options, self._signals.bands, self._bands_request, channel="analysis")
 
     @Slot(int, object)
     def _bands_arrived(self, request: int, answer: object) -> None:
@@ -203,7 +201,7 @@ class SegmentTableModel(QAbstractTableModel):
             "sort": None if column < 0 else (COLUMNS[column], order == Qt.SortOrder.DescendingOrder),
         }  # fmt: skip
         session, reporter = self._session, self._reporter
-        in_background(lambda: session.call(served.segment_page, options, reporter, channel="list"), self._signals.page, self._key)
+        ask_child(session, served.segment_page, options, self._signals.page, self._key, channel="list", reporter=reporter)
 
     @Slot(int, object)
     def _page_arrived(self, key: int, answer: object) -> None:

@@ -171,6 +171,11 @@ def export_shown(
     return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).render()
 
 
+def training_problem(store: Store, reporter: Reporter) -> str | None:
+    """What the project lacks before it can train (``workflows.training_data_problem``: reads the dev data)."""
+    return wf.training_data_problem(store)
+
+
 def chart_figure(function: Callable[..., Figure], data: object, colours: dict[str, Any], size: tuple[float, float]) -> Figure:
     """``function(data, fig=...)`` (a figure function of the report) on a figure of ``size`` inches in ``colours``."""
     figure = Figure(figsize=size, layout="constrained")

@@ -20,6 +20,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from tmtprime.errors import Cancelled, TmtprimeError
 from tmtprime.progress import Reporter
+from tmtprime.gui.session import Session
+from tmtprime.gui.worker import Task
 
 log = logging.getLogger(__name__)
 
@@ -27,16 +29,21 @@ Work = Callable[[Reporter], Any]
 """A task: a function of the reporter that returns the task's result."""
 
 
-def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
-    """Run ``compute`` on Qt's thread pool; ``deliver`` (a signal) gets ``generation`` and its result or error."""
+def ask_child(session: Session, task: Task, options: dict[str, Any], deliver: Any, key: int, *,
+              channel: str, reporter: Reporter | None = None) -> None:  # fmt: skip
+    """``session.call(task, options)`` on Qt's thread pool; ``deliver`` (a signal) gets ``key`` and the answer or error.
+
+    How a view asks the project's child without waiting: the answer comes as a
+    queued signal on the UI thread; a TmtprimeError is delivered, not raised.
+    """
 
     def work() -> None:
         try:
-            result = compute()
+            result = session.call(task, options, reporter or Reporter(), channel=channel)
         except TmtprimeError as error:
             result = error
         try:
-            deliver.emit(generation, result)
+            deliver.emit(key, result)
         except RuntimeError:  # its receiver is gone
             pass
 
