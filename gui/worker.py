@@ -170,6 +170,7 @@ def child_main() -> int:
         for line in sys.stdin:
             if line.strip() == "cancel":
                 reporter.request_cancel()
+        reporter.request_cancel()  # the window is gone (its end of the pipe closed): stop, leaving the store as it was
 
     threading.Thread(target=listen, daemon=True).start()
     with Store.open(url) as store:
