@@ -100,6 +100,8 @@ class ChartView(QWidget):
             self._arrived(self._request, served.chart_png(**options))
             return
         self.pending = True
+        if self._pixmap.isNull():
+            self.image.setText("")  # not the message of an earlier state while it is drawn
         ask_child(session, served.render_chart, options, self._signals.png, self._request, channel="charts")
 
     @Slot(int, object)
