@@ -5,8 +5,8 @@ only re-prices it; the segment list keeps its sorted, filtered lines so that
 a page is a slice. Kept in the window's process, that reading and sorting
 holds the interpreter lock the UI thread needs (gaps of 0.3-2 s measured on
 100,000 segments); kept in one child per project (``python -m
-tmtprime.gui.worker --serve URL``), the window only receives small results.
-:meth:`Session.call` blocks its (non-UI) calling thread, which waits on a
+tmtprime.gui.worker --serve``, the URL on its first line, never on the
+command line), the window only receives small results. :meth:`Session.call` blocks its (non-UI) calling thread, which waits on a
 pipe; a dead child is started again by the next call. No Qt here.
 """
 
@@ -46,8 +46,9 @@ class Session:
         if self._closed:
             raise TmtprimeError("the project was closed")
         if self._child is None or self._child.poll() is not None:
-            self._child = start_child("--serve", self.url)
+            self._child = start_child("--serve")
             threading.Thread(target=self._read, args=(self._child,), daemon=True).start()
+            self._send(pack(self.url))
         return self._child
 
     def _read(self, child: subprocess.Popen[str]) -> None:

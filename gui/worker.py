@@ -5,8 +5,8 @@ stretches of compiled code that keep it (a model fit, a bulk insert, a job
 read) stop painting and input for seconds. The work therefore runs in
 ``python -m tmtprime.gui.worker``: one child per task (:func:`run_in_process`:
 import, lookup, MT, training, recommendation), or one long-lived child per
-open project (``--serve``, see :mod:`.session`) for work that keeps what it
-read between calls (the estimate's job, a sorted segment list). A task is a
+open project (``--serve``, see :mod:`.session`; the URL its first line) for
+work that keeps what it read between calls (the estimate's job, a sorted segment list). A task is a
 function of ``(store, reporter, **options)`` (one of :mod:`.work` or
 :mod:`.served`, the way Orange3 hands its task function to the executor): the
 parent pickles the function itself (by its module and name) and the options
@@ -178,13 +178,14 @@ def child_main() -> int:
     return 0
 
 
-def serve_main(url: str) -> int:
+def serve_main() -> int:
     """The long-lived child of an open project: requests ``(id, channel, task, options)`` until stdin closes.
 
     Each channel runs its requests one after another on a thread of its own,
     so a long estimate does not hold up a page of the segment list; ``cancel
     ID`` cancels one request.
     """
+    url = unpack(sys.stdin.readline())  # by the pipe, not the command line: a server URL may hold a password
     out, sys.stdout = sys.stdout, sys.stderr
     lock = threading.Lock()
     reporters: dict[int, _PipeReporter] = {}
@@ -218,4 +219,4 @@ def serve_main(url: str) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(serve_main(sys.argv[2]) if sys.argv[1:2] == ["--serve"] else child_main())
+    raise SystemExit(serve_main() if sys.argv[1:2] == ["--serve"] else child_main())
