@@ -8,7 +8,8 @@ project open the figure is rasterised in the project's child process
 (:func:`tmtprime.gui.served.chart_png`, at the widget's size and pixel
 ratio) and the window only shows the PNG it gets back; a resize shows the
 last image scaled until the new one arrives. Without a child (the Training
-tab's curve) it is rasterised here. :attr:`ChartView.figure` draws the
+tab's curve), or while it starts (a second or two after opening: the
+dashboard of a reopened project shows at once), it is rasterised here. :attr:`ChartView.figure` draws the
 figure here on demand, for the PNG/SVG/PDF export and for tests. No pyplot.
 """
 
@@ -96,7 +97,7 @@ class ChartView(QWidget):
         options = {"function": function, "data": data, "colours": self._colours(), "size": self._inches(),
                    "ratio": self.devicePixelRatioF()}  # fmt: skip
         session = self._session()
-        if session is None:
+        if session is None or not session.ready:  # no child, or it is still starting: drawn here this time
             self._arrived(self._request, served.chart_png(**options))
             return
         self.pending = True

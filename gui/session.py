@@ -36,6 +36,8 @@ class Session:
         self._answers: dict[int, queue.Queue[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
         self._closed = False
+        self.ready = False
+        """The child has opened the project and answers (it takes a second or two to start)."""
 
     def start(self) -> None:
         """Start the child now (it imports the library for a second or two), if it is not running."""
@@ -56,6 +58,9 @@ class Session:
         assert child.stdout is not None
         for line in child.stdout:
             message = json.loads(line)
+            if message.get("ready"):
+                self.ready = True
+                continue
             answers = self._answers.get(message.pop("id", 0))
             if answers is not None:
                 answers.put(message)
@@ -108,7 +113,7 @@ class Session:
                 self._answers.pop(request, None)
 
     def close(self) -> None:
-        """End the child (it finishes the request it runs, then exits); waits a little, then stops it."""
+        """End the child without waiting for it: it finishes the request it runs and exits, or is stopped after 5 s."""
         with self._lock:
             child, self._child, self._closed = self._child, None, True
         if child is None:
@@ -118,8 +123,12 @@ class Session:
             child.stdin.close()
         except OSError:
             pass
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+
+        def reap() -> None:
+            try:
+                child.wait(5)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+
+        threading.Thread(target=reap, daemon=True).start()

@@ -192,6 +192,9 @@ def serve_main() -> int:
     channels: dict[str, queue.Queue[tuple[Task, _PipeReporter, dict[str, Any]] | None]] = {}
     threads: list[threading.Thread] = []
     with Store.open(url) as store:
+        with lock:
+            out.write(json.dumps({"ready": True}) + "\n")
+            out.flush()
 
         def run(requests: queue.Queue[tuple[Task, _PipeReporter, dict[str, Any]] | None]) -> None:
             while (item := requests.get()) is not None:
