@@ -73,13 +73,19 @@ class QtReporter(Reporter):
         self._last = 0.0
 
     def on_status(self, text: str) -> None:
-        self.signals.status.emit(text)
+        try:
+            self.signals.status.emit(text)
+        except RuntimeError:  # the window is gone (closing while the task ends): nobody to tell
+            pass
 
     def on_progress(self, done: int, total: int | None) -> None:
         now = time.monotonic()
         if now - self._last >= self.INTERVAL or (total is not None and done >= total) or done == 0:
             self._last = now
-            self.signals.progress.emit(done, -1 if total is None else total)
+            try:
+                self.signals.progress.emit(done, -1 if total is None else total)
+            except RuntimeError:  # the window is gone
+                pass
 
 
 class _Job(QRunnable):
