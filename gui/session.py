@@ -19,7 +19,7 @@ import subprocess
 import threading
 from typing import Any
 
-from tmtprime.errors import TmtprimeError
+from tmtprime.errors import Cancelled, TmtprimeError
 from tmtprime.progress import Reporter
 from tmtprime.gui.worker import Task, pack, encode_request, relay, start_child
 
@@ -45,8 +45,8 @@ class Session:
             self._ensure_child()
 
     def _ensure_child(self) -> subprocess.Popen[str]:
-        if self._closed:
-            raise TmtprimeError("the project was closed")
+        if self._closed:  # closing the project cancels what was still to run for it
+            raise Cancelled("the project was closed")
         if self._child is None or self._child.poll() is not None:
             self._child = start_child("--serve")
             threading.Thread(target=self._read, args=(self._child,), daemon=True).start()
@@ -66,7 +66,7 @@ class Session:
                 answers.put(message)
         with self._lock:
             for answers in self._answers.values():
-                answers.put(_STOPPED)
+                answers.put({"cancelled": True} if self._closed else _STOPPED)
 
     def _send(self, line: str) -> None:
         child = self._ensure_child()
