@@ -76,15 +76,21 @@ def main() -> int:
         c0 = time.process_time()
         t0 = time.perf_counter()
         window.open_project(str(path))
-        table = time.perf_counter() - t0
         while window.analysis.estimate is None and time.perf_counter() - t0 < 300:
             app.processEvents()
             if window.context.runner.running:
                 time.sleep(0.002)
-        app.processEvents()  # the chart on screen draws (draw_idle) and paints
-        app.processEvents()
+        charts = (window.analysis.bars, window.analysis.pie, window.analysis.confidence)
+        while any(c.pending for c in charts) and time.perf_counter() - t0 < 300:  # the chart on screen, from the child
+            app.processEvents()
+            time.sleep(0.002)
+        app.processEvents()  # and painted
         cpu.append(time.process_time() - c0)
-        return table, time.perf_counter() - t0
+        shown = time.perf_counter() - t0
+        while not window.segments.model.rowCount() and time.perf_counter() - t0 < 300:  # the list, from the child
+            app.processEvents()
+            time.sleep(0.002)
+        return time.perf_counter() - t0, shown
 
     from tmtprime.store import Store
 
@@ -122,13 +128,13 @@ def main() -> int:
         time.sleep(0.002)
     again = time.perf_counter() - t1
     print(f"project: {segments:,} segments ({path}); load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
-    print(f"segment table, first page ({rows} rows): {table:.2f} s")
+    print(f"segment table, first page ({rows} rows, from the project's child process): {table:.2f} s")
     print(f"dashboard shown, first open after a change (job read and priced): {cold:.2f} s")
     print(f"dashboard shown, reopened (estimate kept in the project), median of {len(warms)}: {warm:.2f} s "
           f"({', '.join(f'{w:.2f}' for w in warms)}; CPU {warm_cpu:.2f} s, first open CPU {cpu[0]:.2f} s) "
           f"(target < {TARGET_S:.0f} s) -> {'met' if warm < TARGET_S else 'NOT met'}")  # fmt: skip
-    print(f"dashboard after unticking {system}: {again:.2f} s (after a reopening the job is read on this first change; "
-          "150 ms of it is the edit debounce)")  # fmt: skip
+    print(f"dashboard after unticking {system}: {again:.2f} s (the first change after the reopenings: the child read "
+          "the job in the background while the dashboard showed the kept estimate; 150 ms of it is the edit debounce)")  # fmt: skip
     window.close()
     QApplication.processEvents()
     return 0

@@ -6,10 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
+from tmtprime.errors import TmtprimeError
 from tmtprime.progress import Reporter
 from tmtprime.store import Store
+from tmtprime.gui.session import Session
 from tmtprime.gui.tasks import TaskRunner
 from tmtprime.gui.worker import Task, run_in_process
 
@@ -34,6 +36,8 @@ class ProjectContext(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store: Store | None = None
+        self.session: Session | None = None
+        """The open project's long-lived child (:mod:`.session`): the estimate, bands and segment pages."""
         self.runner = TaskRunner(self)
 
     @property
@@ -51,7 +55,13 @@ class ProjectContext(QObject):
         """Switch to ``store`` (closing the previous one)."""
         if self.store is not None and self.store is not store:
             self.store.close()
+        if self.session is not None and self.store is not store:
+            self.session.close()
+            self.session = None
         self.store = store
+        if store is not None and self.session is None:
+            self.session = Session(store.url.render_as_string(hide_password=False))
+            self.session.start()
         self.project_changed.emit()
 
     def run(
@@ -75,6 +85,37 @@ class ProjectContext(QObject):
                 self.data_changed.emit()
 
         return self.runner.start(title, lambda reporter: work(store, reporter), done)
+
+    def run_served(
+        self,
+        title: str,
+        task: Task,
+        options: dict[str, Any],
+        on_done: Callable[[Any], None] | None = None,
+    ) -> bool:
+        """Run ``task(store, reporter, **options)`` (one of :mod:`.served`) in the project's long-lived child,
+        through the runner (progress, cancel); it changes no data."""
+        session = self.session
+        if session is None:
+            self.message.emit(self.tr("open or create a project first"))
+            return False
+        work = lambda _store, reporter: session.call(task, options, reporter, channel="analysis")  # noqa: E731
+        return self.run(title, work, on_done, changes_data=False)
+
+    def prepare(self, task: Task) -> None:
+        """Start ``task(store, reporter)`` (one of :mod:`.served`) in the project's child, in the background and
+        without a result: what it reads is kept there for the calls that follow (they wait for it)."""
+        session = self.session
+        if session is None:
+            return
+
+        def work() -> None:
+            try:
+                session.call(task, {}, Reporter(), channel="analysis")
+            except TmtprimeError:
+                pass  # the call that needs it will say what is wrong
+
+        QThreadPool.globalInstance().start(work)
 
     def run_process(
         self,

@@ -32,13 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.progress import Reporter
 from tmtprime.report import figures
-from tmtprime.store import Store
 from tmtprime.workflows.estimation import CostEstimate, Estimates
 from tmtprime.workflows.status import project_status
-from tmtprime.workflows.reporting import report, report_view
-from tmtprime.gui import work
+from tmtprime.workflows.reporting import report_view
+from tmtprime.gui import served, work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
@@ -146,9 +144,10 @@ class AnalysisView(QWidget):
         self.status_note = QLabel()  # what the project is behind on (a document not recommended yet, stale picks)
         self.status_note.setWordWrap(True)
         self.status_note.setStyleSheet("color: #b35c00")
-        self.bars = ChartView(self.tr("Cost per plan"))
-        self.pie = ChartView(self.tr("Recommended systems"))
-        self.confidence = ChartView(self.tr("Confidence"))
+        session = lambda: context.session  # noqa: E731 - the charts are drawn in the project's child
+        self.bars = ChartView(self.tr("Cost per plan"), session=session)
+        self.pie = ChartView(self.tr("Recommended systems"), session=session)
+        self.confidence = ChartView(self.tr("Confidence"), session=session)
         self.tables = {key: _table_widget() for key in TABLES}
         self.plans = self.tables["plans"]
         self.views = QTabWidget()
@@ -281,17 +280,15 @@ class AnalysisView(QWidget):
         kept = estimates.kept(scheme, checked, skip_absent=True)
         if kept is not None:  # already estimated (in this session or kept in the project): shown at once
             self.show_estimate(kept)
+            self.context.prepare(served.read_job)  # so that the first change only re-prices it
             self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(commands=False), self.show_status, changes_data=False)
             return
-
-        def work(store: Store, reporter: Reporter) -> tuple[CostEstimate, list[str]]:
-            return estimates.estimate(scheme, checked, reporter, skip_absent=True), project_status(store).notices(commands=False)
 
         def done(result: tuple[CostEstimate, list[str]]) -> None:
             self.show_estimate(result[0])
             self.show_status(result[1])
 
-        self.context.run(self.tr("Estimate"), work, done, changes_data=False)
+        self.context.run_served(self.tr("Estimate"), served.estimate, {"scheme": scheme, "systems": checked}, done)
 
     def show_status(self, notices: list[str]) -> None:
         """What the figures leave out or may be wrong about: documents behind a step, stale picks."""
@@ -352,7 +349,7 @@ class AnalysisView(QWidget):
         fmt = REPORT_FORMATS.get(Path(path).suffix.lower())
         if fmt is None:
             path, fmt = f"{path}.html", "html"
-        estimates, scheme, systems = self.estimates, self.editor.scheme, self.estimate.systems if self.estimate else None
+        options = {"fmt": fmt, "path": path, "scheme": self.editor.scheme, "systems": self.estimate.systems if self.estimate else None}
 
         def done(out: object) -> None:
             self.last_report = Path(str(out))
@@ -360,8 +357,7 @@ class AnalysisView(QWidget):
             self.export_note.setText(text)
             self.context.message.emit(text)
 
-        work = lambda store, reporter: report(store, fmt, path, scheme=scheme, systems=systems, estimates=estimates, reporter=reporter)  # noqa: E731
-        return self.context.run(self.tr("Report"), work, done, changes_data=False)
+        return self.context.run_served(self.tr("Report"), served.report, options, done)
 
     # -- project work (through the library, in a child process) -----------------------------
 

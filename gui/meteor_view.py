@@ -221,13 +221,14 @@ class MeteorView(QWidget):
         big = QFont(self.result.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.result.setFont(big)
-        self.parts = QLabel()
+        self.parts = QLabel(wordWrap=True)
         self.matches = QTableWidget(0, 4)
-        self.matches.setHorizontalHeaderLabels([self.tr("hyp content"), self.tr("hyp function"), self.tr("ref content"),
-                                                self.tr("ref function")])  # fmt: skip
+        headers = [self.tr("hyp content"), self.tr("hyp function"), self.tr("ref content"), self.tr("ref function")]
+        self.matches.setHorizontalHeaderLabels([h.replace(" ", "\n", 1) for h in headers])  # two lines: whole at 1280 px
         self.matches.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.matches.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.matches.setMaximumHeight(150)
+        self.matches.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # its four rows fit: no bar
+        self.matches.setMaximumHeight(180)
         self.alignment = AlignmentMatrix()
         scroll = QScrollArea()
         scroll.setWidget(self.alignment)
@@ -248,11 +249,11 @@ class MeteorView(QWidget):
         left.addWidget(QLabel(self.tr("Matches per module")))
         left.addWidget(self.matches)
         left.addStretch(1)
-        scores.addLayout(left, 2)
+        scores.addLayout(left, 1)  # half each: the matches table's headers whole at 1280 px
         right = QVBoxLayout()
         right.addWidget(legend())
         right.addWidget(scroll, 1)
-        scores.addLayout(right, 3)
+        scores.addLayout(right, 1)
         pv.addLayout(scores, 1)
 
         # batch

@@ -1,17 +1,17 @@
 """The segments view: a lazily fetched, sortable table, live filters, the candidates pane, picks, export.
 
-:class:`SegmentTableModel` pulls the lines of ``workflows.segment_lines``
-page by page (keyset pages, so 100,000 segments cost nothing until scrolled
-to, or until a column is sorted). Pick, band and confidence are the use
+:class:`SegmentTableModel` shows the lines of ``workflows.segment_lines``
+a page at a time, as the project's child process reads, filters and sorts
+them (:mod:`.served`): 100,000 segments cost the window nothing until
+scrolled to, and a sort or a filter never holds up its UI thread. Pick, band and confidence are the use
 case's: the user's override or edited text, else the model's pick, in the
 band the estimate counts it in. Export writes what the filters show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import time
 from dataclasses import replace
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QThreadPool,
     QTimer,
     Signal,
     Slot,
@@ -47,12 +46,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tmtprime.store import Store
 from tmtprime import workflows as wf
-from tmtprime.errors import TmtprimeError
+from tmtprime.errors import Cancelled, TmtprimeError
+from tmtprime.progress import Reporter
+from tmtprime.workflows.estimation import CostScheme
 from tmtprime.workflows.exporting import EXPORT_FORMATS
-from tmtprime.workflows.segment_page import PickBands, SegmentLine, SegmentQuery
+from tmtprime.workflows.segment_page import SegmentLine, SegmentQuery
+from tmtprime.gui import served
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.session import Session
+from tmtprime.gui.tasks import ask_child
 from tmtprime.gui.candidates import DetailPane
 from tmtprime.gui.file_dialogs import save_file_name
 
@@ -78,98 +81,98 @@ def any_label() -> str:
     return QCoreApplication.translate("SegmentsView", ANY)
 
 
-def _sort_key(column: int):  # noqa: ANN202 - a key function of SegmentLine
-    """How rows sort by ``column``: numbers as numbers (blanks last), text case-insensitively."""
-    name = COLUMNS[column]
-    if name in ("#", "Confidence", "Fuzzy"):
-        return lambda row: _number_key(row, name)
-    return lambda row: SegmentTableModel._display(row, column).casefold()
-
-
-def _number_key(row: SegmentLine, name: str) -> tuple[bool, float]:
-    """A numeric column's sort key (blanks last). A module function: pyside6-lupdate loses the class
-    context of every later ``self.tr`` after a function nested in an ``if``."""
-    value = {"#": row.segment.position, "Confidence": row.confidence, "Fuzzy": row.fuzzy}[name]
-    return (value is None, value or 0.0)
-
-
-def in_background(compute: Callable[[], object], deliver: Any, generation: int) -> None:
-    """Run ``compute`` on Qt's thread pool; ``deliver`` (a signal) gets ``generation`` and its result or error."""
-
-    def work() -> None:
-        try:
-            result = compute()
-        except TmtprimeError as error:
-            result = error
-        try:
-            deliver.emit(generation, result)
-        except RuntimeError:  # its receiver is gone
-            pass
-
-    QThreadPool.globalInstance().start(work)
-
-
 class _Delivery(QObject):
-    """Results of work done off the UI thread (bands, the rows a sort needs), delivered on it."""
+    """Answers of the project's child (pages, bands), delivered on the UI thread."""
 
-    ready = Signal(int, object)  # generation, PickBands | None | TmtprimeError
-    rest = Signal(int, object)  # generation, the remaining rows | TmtprimeError
+    page = Signal(int, object)  # list key, (lines, complete) | TmtprimeError
+    bands = Signal(int, object)  # bands request, (band names, {segment id: band}) | TmtprimeError
 
 
 class SegmentTableModel(QAbstractTableModel):
-    """Segments of the project (``workflows.segment_lines``), fetched lazily (``canFetchMore``/``fetchMore``)."""
+    """Segments of the project (``workflows.segment_lines``), a page at a time from the project's child process.
+
+    The child (:mod:`.served`) reads, filters and sorts the list and keeps
+    it; ``fetchMore`` asks for the next page and the rows are inserted when it
+    arrives, so the UI thread never reads or sorts more than a page. Bands
+    come with a page once the child has read them, else in a second answer.
+    """
 
     complete = Signal()
     """Every row of the filter is fetched (the count is exact)."""
+    band_names = Signal(list)
+    """The bands the picks are in (the report's order), when they are read."""
+    failed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[SegmentLine] = []
-        self._source: Iterator[SegmentLine] | None = None
+        self._session: Session | None = None
         self.filter = SegmentQuery()
-        self.bands: PickBands | None = None
+        self.scheme: CostScheme | None = None
         self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
-        self._generation = 0
-        self.reading_rest = False
-        """True while the rows a sort needs are read off the UI thread."""
-        self._changed_meanwhile: dict[int, SegmentLine] = {}
-        self._bands_at_sort: PickBands | None = None
+        self._key = 0
+        self._bands_request = 0
+        self._complete = True
+        self.reading = False
+        """True while a page is asked for (a sorted or band-filtered list: the whole list is read first)."""
+        self.loading_bands = False
+        self._reporter = Reporter()
         self._signals = _Delivery(self)
-        self._signals.rest.connect(self._rest_arrived)
-        self._store: Store | None = None
+        self._signals.page.connect(self._page_arrived)
+        self._signals.bands.connect(self._bands_arrived)
 
-    def reload(self, store: Store | None, flt: SegmentQuery | None = None) -> None:
-        """Start again from the first segment (another project, filter or data)."""
+    def reload(self, session: Session | None, flt: SegmentQuery | None = None) -> None:
+        """Start again from the first segment (another project, filter, sort or data)."""
         self.beginResetModel()
-        self._store = store
+        self._session = session
         if flt is not None:
             self.filter = flt
         self._rows = []
-        self._source = None
-        self._generation += 1
-        self.reading_rest = False
-        if store is not None:
-            self._source = wf.segment_lines(store, self.filter, self.bands)
+        self._key += 1
+        self._reporter.request_cancel()  # the list being read is not wanted any more
+        self._reporter = Reporter()
+        self._complete = session is None
+        self.reading = False
+        self.fetchMore(QModelIndex())  # before the reset ends: the views see the list being read
         self.endResetModel()
-        self.fetchMore(QModelIndex())
-        if self._sort[0] >= 0:
-            self.sort(*self._sort)
 
     def row(self, i: int) -> SegmentLine:
         return self._rows[i]
 
-    def set_bands(self, bands: PickBands | None) -> None:
-        """New bands (another scheme, or picks changed): the rows fetched so far and those to come show them."""
-        self.bands = bands
-        self._rows = [replace(r, band=bands.of(r.segment.id) if bands else "") for r in self._rows]
+    def set_scheme(self, scheme: CostScheme | None) -> None:
+        """The scheme whose bands the list shows: the rows fetched so far get theirs."""
+        self.scheme = scheme
+        self.refresh_bands()
+
+    def refresh_bands(self) -> None:
+        """Ask for the bands of the rows fetched (another scheme, or a pick changed)."""
+        self._bands_request += 1
+        session, scheme, ids = self._session, self.scheme, [r.segment.id for r in self._rows]
+        if session is None or scheme is None:
+            self.loading_bands = False
+            return
+        self.loading_bands = True
+        options = {"scheme": scheme, "segment_ids": ids}
+        ask_child(session, served.bands_of, options, self._signals.bands, self._bands_request, channel="analysis")
+
+    @Slot(int, object)
+    def _bands_arrived(self, request: int, answer: object) -> None:
+        if request != self._bands_request:
+            return  # a newer request is under way
+        self.loading_bands = False
+        if isinstance(answer, TmtprimeError):
+            self.failed.emit(QCoreApplication.translate("SegmentsView", "bands not shown: {error}").format(error=answer))
+            return
+        assert isinstance(answer, tuple)
+        names, by_segment = answer
+        self._rows = [replace(r, band=by_segment.get(r.segment.id, r.band)) for r in self._rows]
         if self._rows:
             band = COLUMNS.index("Band")
             self.dataChanged.emit(self.index(0, band), self.index(len(self._rows) - 1, band))
+        self.band_names.emit(names)
 
     def replace_row(self, line: SegmentLine) -> None:
         """Show a segment's line as it now is (after the user chose or edited its pick)."""
-        if self.reading_rest:
-            self._changed_meanwhile[line.segment.id] = line
         for i, row in enumerate(self._rows):
             if row.segment.id == line.segment.id:
                 self._rows[i] = line
@@ -185,68 +188,59 @@ class SegmentTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
-        return not parent.isValid() and self._source is not None
+        return not parent.isValid() and not self._complete
 
     def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
-        if parent.isValid() or self._source is None:
+        """Ask the child for the next page (once: the view asks again while scrolling)."""
+        if parent.isValid() or self._complete or self.reading or self._session is None:
             return
-        more = [replace(r, band=self.bands.of(r.segment.id) if self.bands else "") for r in islice(self._source, PAGE)]
-        if len(more) < PAGE:
-            self._source = None
-        if more:
+        self.reading = True
+        column, order = self._sort
+        options = {
+            "key": self._key, "query": self.filter, "scheme": self.scheme, "offset": len(self._rows), "size": PAGE,
+            "sort": None if column < 0 else (COLUMNS[column], order == Qt.SortOrder.DescendingOrder),
+        }  # fmt: skip
+        session, reporter = self._session, self._reporter
+        ask_child(session, served.segment_page, options, self._signals.page, self._key, channel="list", reporter=reporter)
+
+    @Slot(int, object)
+    def _page_arrived(self, key: int, answer: object) -> None:
+        if key != self._key:
+            return  # reloaded meanwhile
+        self.reading = False
+        if isinstance(answer, TmtprimeError):
+            self._complete = True
+            if not isinstance(answer, Cancelled):
+                self.failed.emit(str(answer))
+            self.complete.emit()
+            return
+        assert isinstance(answer, tuple)
+        lines, self._complete = answer
+        if lines:
             start = len(self._rows)
-            self.beginInsertRows(QModelIndex(), start, start + len(more) - 1)
-            self._rows.extend(more)
+            self.beginInsertRows(QModelIndex(), start, start + len(lines) - 1)
+            self._rows.extend(lines)
             self.endInsertRows()
-        if self._source is None:
+            if self.scheme is not None and any(not line.band for line in lines):
+                self.refresh_bands()
+        if self._complete:
             self.complete.emit()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort every row of the filter by a column (``-1``: file order).
-
-        Rows not fetched yet are read, banded and sorted off the UI thread (a
-        minute for 100,000 segments on a loaded machine); they replace the
-        table when they arrive, with any pick the user changed meanwhile.
-        """
+        """Sort every row of the filter by a column (``-1``: file order): the child reads and sorts the list
+        (seconds for 100,000 segments), then pages come from the sorted list."""
+        if (column, order) == self._sort:
+            return
         self._sort = (column, order)
-        if column < 0:
-            return
-        if self._source is None:
-            self.layoutAboutToBeChanged.emit()
-            self._rows.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
-            self.layoutChanged.emit()
-            return
-        source, self._source = self._source, None
-        generation, signals, bands, fetched = self._generation, self._signals, self.bands, list(self._rows)
-        self.reading_rest = True
-        self._changed_meanwhile = {}
-        self._bands_at_sort = bands
-
-        def rows() -> list[SegmentLine]:
-            out = fetched + [replace(r, band=bands.of(r.segment.id) if bands else "") for r in source]
-            out.sort(key=_sort_key(column), reverse=order == Qt.SortOrder.DescendingOrder)
-            return out
-
-        in_background(rows, signals.rest, generation)
-
-    @Slot(int, object)
-    def _rest_arrived(self, generation: int, rows: object) -> None:
-        if generation != self._generation:
-            return  # reloaded meanwhile
-        self.reading_rest = False
-        if isinstance(rows, list):
-            changed = self._changed_meanwhile
-            self.beginResetModel()
-            self._rows = [changed.get(r.segment.id, r) for r in rows] if changed else rows
-            self.endResetModel()
-            if self.bands is not self._bands_at_sort:  # read again meanwhile
-                self.set_bands(self.bands)
-        self.complete.emit()
+        self.reload(self._session)
 
     def fetch_all(self) -> None:
-        """Fetch every remaining row (tests, select-all)."""
-        while self._source is not None:
+        """Wait for every row of the list, processing events (tests; the UI thread itself never waits)."""
+        deadline = time.monotonic() + 120
+        while (self.reading or self.canFetchMore(QModelIndex())) and time.monotonic() < deadline:
             self.fetchMore(QModelIndex())
+            QCoreApplication.processEvents()
+            time.sleep(0.002)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
@@ -324,11 +318,8 @@ class SegmentsView(QWidget):
         header.setSortIndicatorShown(True)
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
         self.table.setSortingEnabled(True)
-        self.scheme = None
-        self.loading_bands = False
-        self._bands_generation = 0
-        self._bands_signals = _Delivery(self)
-        self._bands_signals.ready.connect(self._bands_ready)
+        self.model.band_names.connect(self._bands_known)
+        self.model.failed.connect(self.context.message.emit)
 
         self.document = QComboBox()
         self.system = QComboBox()
@@ -395,33 +386,23 @@ class SegmentsView(QWidget):
             role=self.role.currentData(),
         )
 
-    def set_scheme(self, scheme) -> None:  # noqa: ANN001 - tmtprime.cost.CostScheme
+    @property
+    def scheme(self) -> CostScheme | None:
+        return self.model.scheme
+
+    @property
+    def loading_bands(self) -> bool:
+        return self.model.loading_bands
+
+    def set_scheme(self, scheme: CostScheme | None) -> None:
         """The analysis' cost scheme: the bands are those its estimate counts each pick in."""
-        self.scheme = scheme
-        self._read_bands()
+        self.model.set_scheme(scheme)
 
-    def _read_bands(self) -> None:
-        """Read every pick's band off the UI thread (the whole job is read: seconds on a large project)."""
-        self._bands_generation += 1
-        generation, store, scheme = self._bands_generation, self.context.store, self.scheme
-        if store is None or scheme is None:
-            self._bands_ready(generation, None)
-            return
-        self.loading_bands = True
-        in_background(lambda: wf.pick_bands(store, scheme), self._bands_signals.ready, generation)
-
-    @Slot(int, object)
-    def _bands_ready(self, generation: int, bands: object) -> None:
-        if generation != self._bands_generation:
-            return  # a newer read is under way
-        self.loading_bands = False
-        if isinstance(bands, TmtprimeError):
-            self.context.message.emit(self.tr("bands not shown: {error}").format(error=bands))
-            bands = None
-        assert bands is None or isinstance(bands, PickBands)
-        self.model.set_bands(bands)
-        _refill(self.band, bands.names if bands else [])
-        if self.band.currentText() not in ("", any_label()):
+    @Slot(list)
+    def _bands_known(self, names: list[str]) -> None:
+        before = [self.band.itemText(i) for i in range(1, self.band.count())]
+        _refill(self.band, names)
+        if names != before and self.band.currentText() not in ("", any_label()):
             self.apply_filter()
 
     def _shortcuts(self) -> None:
@@ -450,7 +431,6 @@ class SegmentsView(QWidget):
     @Slot()
     def reload(self) -> None:
         store = self.context.store
-        self._read_bands()
         systems = [s.name for s in store.systems.list()] if store is not None else []
         _refill(self.system, systems)
         _refill(self.document, self.documents())
@@ -463,12 +443,14 @@ class SegmentsView(QWidget):
 
     @Slot()
     def apply_filter(self) -> None:
-        self.model.reload(self.context.store, self.current_filter())
+        self.model.reload(self.context.session, self.current_filter())
         self.detail.show_row(None)
 
     def _update_count(self) -> None:
         n = self.model.rowCount()
-        if self.model.canFetchMore(QModelIndex()):
+        if self.model.reading and n == 0:
+            self.count.setText(self.tr("reading the segments…"))
+        elif self.model.canFetchMore(QModelIndex()):
             self.count.setText(self.tr("%n+ segments shown", "", n))
         else:
             self.count.setText(self.tr("%n segment(s) shown", "", n))
@@ -491,7 +473,7 @@ class SegmentsView(QWidget):
             self.context.message.emit(str(error))
             return
         self.model.replace_row(replace(line, band=""))  # until the bands are read again
-        self._read_bands()
+        self.model.refresh_bands()
         self.detail.show_row(line)
         edited = text is not None and line.pick is not None and line.pick.candidate.origin == "edited"
         stored = self.tr("your text is stored; exports and the analysis use it") if edited else self.tr(
@@ -506,12 +488,9 @@ class SegmentsView(QWidget):
 
     def export(self, fmt: str, path: str) -> bool:
         """Export what the list shows (its filters) on the worker thread; the library writes the file."""
-        query, bands = self.current_filter(), self.model.bands
-
-        def work(store: Store, reporter) -> str:  # noqa: ANN001 - Reporter
-            return wf.export_shown(store, query, fmt, path, bands=bands, reporter=reporter).render()
-
-        return self.context.run(self.tr("Export {format}").format(format=fmt), work, self.context.message.emit, changes_data=False)
+        options = {"query": self.current_filter(), "scheme": self.scheme, "fmt": fmt, "path": path}
+        return self.context.run_served(self.tr("Export {format}").format(format=fmt), served.export_shown, options,
+                                       self.context.message.emit)  # fmt: skip
 
 
 class ExportDialog(QDialog):

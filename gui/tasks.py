@@ -20,11 +20,34 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from tmtprime.errors import Cancelled, TmtprimeError
 from tmtprime.progress import Reporter
+from tmtprime.gui.session import Session
+from tmtprime.gui.worker import Task
 
 log = logging.getLogger(__name__)
 
 Work = Callable[[Reporter], Any]
 """A task: a function of the reporter that returns the task's result."""
+
+
+def ask_child(session: Session, task: Task, options: dict[str, Any], deliver: Any, key: int, *,
+              channel: str, reporter: Reporter | None = None) -> None:  # fmt: skip
+    """``session.call(task, options)`` on Qt's thread pool; ``deliver`` (a signal) gets ``key`` and the answer or error.
+
+    How a view asks the project's child without waiting: the answer comes as a
+    queued signal on the UI thread; a TmtprimeError is delivered, not raised.
+    """
+
+    def work() -> None:
+        try:
+            result = session.call(task, options, reporter or Reporter(), channel=channel)
+        except TmtprimeError as error:
+            result = error
+        try:
+            deliver.emit(key, result)
+        except RuntimeError:  # its receiver is gone
+            pass
+
+    QThreadPool.globalInstance().start(work)
 
 
 class _Signals(QObject):
@@ -50,13 +73,19 @@ class QtReporter(Reporter):
         self._last = 0.0
 
     def on_status(self, text: str) -> None:
-        self.signals.status.emit(text)
+        try:
+            self.signals.status.emit(text)
+        except RuntimeError:  # the window is gone (closing while the task ends): nobody to tell
+            pass
 
     def on_progress(self, done: int, total: int | None) -> None:
         now = time.monotonic()
         if now - self._last >= self.INTERVAL or (total is not None and done >= total) or done == 0:
             self._last = now
-            self.signals.progress.emit(done, -1 if total is None else total)
+            try:
+                self.signals.progress.emit(done, -1 if total is None else total)
+            except RuntimeError:  # the window is gone
+                pass
 
 
 class _Job(QRunnable):

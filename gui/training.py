@@ -14,7 +14,7 @@ import html
 from typing import Any
 
 from matplotlib.figure import Figure
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
     QHeaderView,
 )
 
-from tmtprime import workflows as wf
-from tmtprime.gui import work
+from tmtprime.gui import served, work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
+from tmtprime.gui.tasks import ask_child
 
 
 NO_MODEL = QT_TRANSLATE_NOOP("TrainingView", "No model in this project yet.")
@@ -87,6 +87,10 @@ def precision_recall_figure(data: tuple[list[dict[str, float]], int | None], fig
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
     return fig
+
+
+class _Answers(QObject):
+    problem = Signal(int, object)  # check, what training lacks (str) | None | TmtprimeError
 
 
 class TrainingView(QWidget):
@@ -162,10 +166,37 @@ class TrainingView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
+        self._check = 0
+        self.checking = False
+        """True while the project's child checks the dev data (Train is off until it answers)."""
+        self._answers = _Answers(self)
+        self._answers.problem.connect(self._training_data_checked)
         context.project_changed.connect(self._project_changed)
         context.data_changed.connect(self.reload)
         context.analysis_changed.connect(self._analysis_changed)
         self._cost_text = ""
+
+    def _check_training_data(self) -> None:
+        """Ask the project's child what training lacks (it reads up to 20,000 dev segments); Train waits for it."""
+        self._check += 1
+        session = self.context.session
+        self.train_button.setEnabled(False)
+        self.checking = session is not None
+        if session is None:
+            self._training_data_checked(self._check, None)
+            return
+        ask_child(session, served.training_problem, {}, self._answers.problem, self._check, channel="list")
+
+    @Slot(int, object)
+    def _training_data_checked(self, check: int, problem: object) -> None:
+        if check != self._check:
+            return  # asked again meanwhile
+        self.checking = False
+        self.problem = str(problem) if problem is not None else None
+        self.needs.setText(self.problem or "")
+        self.needs.setVisible(self.problem is not None)
+        self.train_button.setEnabled(self.context.store is not None and self.problem is None)
+        self.train_button.setToolTip(self.problem or self.tr("train a model on the project's development data"))
 
     @Slot()
     def _project_changed(self) -> None:
@@ -179,11 +210,7 @@ class TrainingView(QWidget):
         store = self.context.store
         names = [m.name for m in store.models.list()] if store is not None else []
         current = select or self.models.currentText()
-        self.problem = wf.training_data_problem(store) if store is not None else None
-        self.needs.setText(self.problem or "")
-        self.needs.setVisible(self.problem is not None)
-        self.train_button.setEnabled(store is not None and self.problem is None)
-        self.train_button.setToolTip(self.problem or self.tr("train a model on the project's development data"))
+        self._check_training_data()
         self.models.blockSignals(True)
         self.models.clear()
         self.models.addItems(names)

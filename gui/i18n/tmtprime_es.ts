@@ -1074,6 +1074,10 @@ función</translation>
         <source>bands not shown: {error}</source>
         <translation>franjas no mostradas: {error}</translation>
     </message>
+    <message>
+        <source>reading the segments…</source>
+        <translation>leyendo los segmentos…</translation>
+    </message>
     <message numerus="yes">
         <source>%n+ segments shown</source>
         <translation>

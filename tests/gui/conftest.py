@@ -125,6 +125,7 @@ def window(qtbot, project_path: Path, settings_dir: Path):
     w.resize(1600, 1000)
     w.show()
     assert w.open_project(str(project_path))
+    qtbot.waitUntil(lambda: not w.segments.model.reading, timeout=60000)  # the list's first page
     yield w
     w.context.runner.cancel()
     w.context.runner.wait(30000)
@@ -134,7 +135,33 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
     qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive()
-                    and not window.segments.loading_bands, timeout=timeout)  # fmt: skip
+                    and not window.segments.loading_bands and not window.segments.model.reading and not window.training.checking
+                    and not any(c.pending for c in (window.analysis.bars, window.analysis.pie, window.analysis.confidence)),
+                    timeout=timeout)  # fmt: skip
+
+
+def wait_rows(qtbot, view, timeout: int = 60000) -> list:
+    """Wait for the page the segment list asked its child for; the rows it shows."""
+    qtbot.waitUntil(lambda: not view.model.reading, timeout=timeout)
+    return [view.model.row(i) for i in range(view.model.rowCount())]
+
+
+def sizes_and_palettes(window):  # noqa: ANN201 - Iterator[tuple[str, int, int]]
+    """The window at 1280x800 and 1920x1080, in the light then the dark palette; (palette, width, height) each time."""
+    from PySide6.QtWidgets import QApplication
+
+    from tmtprime.gui.app import dark_palette
+
+    app = QApplication.instance()
+    light = app.palette()
+    try:
+        for palette_name, palette in (("light", light), ("dark", dark_palette())):
+            app.setPalette(palette)
+            for width, height in ((1280, 800), (1920, 1080)):
+                window.resize(width, height)
+                yield palette_name, width, height
+    finally:
+        app.setPalette(light)
 
 
 def screenshot(widget, name: str) -> Path:

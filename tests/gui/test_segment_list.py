@@ -9,7 +9,7 @@ from collections import Counter
 
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import screenshot, wait_idle
+from tests.gui.conftest import screenshot, wait_idle, wait_rows
 from tmtprime.gui.segments import COLUMNS, TYPING_PAUSE_MS
 
 
@@ -41,16 +41,16 @@ def test_rows_name_their_document_and_every_column_sorts(window, qtbot):
     screenshot(window, "segments-sorted")
 
 
-def test_a_sort_reads_the_rows_not_fetched_yet_off_the_ui_thread(window, qtbot, tmp_path):
+def test_a_sort_reads_the_rows_not_fetched_yet_in_the_child(window, qtbot, tmp_path):
     from tests.gui.conftest import build_project
 
     (tmp_path / "big").mkdir()
     assert window.open_project(str(build_project(tmp_path / "big", copies=15)))  # 300 segments: more than a page
     view = window.segments
-    assert view.model.rowCount() == 200 and view.model.canFetchMore(view.table.rootIndex())
+    assert len(wait_rows(qtbot, view)) == 200 and view.model.canFetchMore(view.table.rootIndex())
     view.model.sort(COLUMNS.index("Confidence"), Qt.SortOrder.DescendingOrder)
-    qtbot.waitUntil(lambda: not view.model.reading_rest, timeout=60000)
-    rows = [view.model.row(i) for i in range(view.model.rowCount())]
+    assert len(wait_rows(qtbot, view)) == 200 and view.count.text() == "200+ segments shown"  # one page of the sorted 300
+    rows = _rows(view)
     assert len(rows) == 300 and view.count.text() == "300 segments shown"
     confidences = [r.confidence for r in rows]
     assert confidences == sorted(confidences, reverse=True)
@@ -71,7 +71,7 @@ def test_the_text_filter_applies_while_typing_and_an_empty_result_says_0_segment
     view.text.clear()
     qtbot.keyClicks(view.text, "zzqx-nowhere")
     qtbot.waitUntil(lambda: view.model.rowCount() == 0, timeout=TYPING_PAUSE_MS * 20)
-    assert view.count.text() == "0 segments shown"
+    assert wait_rows(qtbot, view) == [] and view.count.text() == "0 segments shown"
     screenshot(window, "segments-live-filter-empty")
 
 
@@ -105,7 +105,7 @@ def test_export_writes_what_is_shown_and_one_file_when_one_file_is_asked_for(win
     view.document.setCurrentText("ui-strings.xlf")
     assert view.export("xliff", str(picks))
     qtbot.waitUntil(lambda: not window.context.runner.busy, timeout=60000)
-    assert picks.is_file() and picks.read_text(encoding="utf-8").count("<trans-unit") == view.model.rowCount() == 85
+    assert picks.is_file() and picks.read_text(encoding="utf-8").count("<trans-unit") == len(wait_rows(qtbot, view)) == 85
 
 
 def test_a_tmx_switches_the_import_wizard_to_translation_memory(window, demo_dir):
@@ -149,4 +149,4 @@ def test_a_translator_edits_the_pick_and_moves_and_picks_by_keyboard(window, qtb
     with open(out, encoding="utf-8") as f:
         assert any(r["text"] == edited for r in csv.DictReader(f))
     window.refresh()  # read again from the project
-    assert view.model.row(0).pick.candidate.text == edited
+    assert wait_rows(qtbot, view)[0].pick.candidate.text == edited

@@ -68,6 +68,7 @@ def test_the_tab_follows_the_project_and_selects_the_model_it_trained(window, qt
     assert main(["import", str(db), str(paths["dev"]), "--as", "dev", "--reference-col", "reference", *_mapping(), "-q"]) == 0
     assert window.open_project(str(db))
     assert view.model_name is None and view.ter_table.rowCount() == 0 and "shipped-default" not in view.summary.text()
+    qtbot.waitUntil(lambda: not view.checking, timeout=60000)  # the child looked at the dev data
     assert view.train_button.isEnabled() and not view.needs.isVisible()
 
     window.context.store.models.save("older", b"", {"what": "a model stored before the training"})

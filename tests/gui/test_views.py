@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
-from tests.gui.conftest import DEMO_SYSTEMS, screenshot, wait_idle, write_tsv
+from tests.gui.conftest import DEMO_SYSTEMS, screenshot, wait_idle, wait_rows, write_tsv
 
 
 def test_title_names_the_project_and_the_project_bar_its_languages(window):
@@ -31,51 +31,56 @@ def test_recent_projects_are_kept_between_runs(window, project_path, qtbot):
 def test_the_table_fetches_lazily_and_filters_by_system_confidence_and_text(window, qtbot):
     view = window.segments
     model = view.model
-    assert model.rowCount() == 188 and not model.canFetchMore(QModelIndex())
+    assert len(wait_rows(qtbot, view)) == 188 and not model.canFetchMore(QModelIndex())
     shown = {model.row(i).system for i in range(model.rowCount())}
     assert shown == set(DEMO_SYSTEMS)
 
     view.system.setCurrentText("apertium_eng-spa")
-    rows = [model.row(i) for i in range(model.rowCount())]
+    rows = wait_rows(qtbot, view)
     assert rows and all(r.system == "apertium_eng-spa" for r in rows)
     assert len(rows) < 188
 
     view.system.setCurrentText("(any)")
     qtbot.waitUntil(lambda: view.band.findText("TM 85-94") >= 0, timeout=60000)  # bands are read off the UI thread
     view.band.setCurrentText("TM 85-94")
-    rows = [model.row(i) for i in range(model.rowCount())]
+    rows = wait_rows(qtbot, view)
     assert rows and all(r.band == "TM 85-94" and 85 <= r.pick.candidate.fuzzy < 95 for r in rows)
     view.band.setCurrentText("(any)")
 
     view.system.setCurrentText("(any)")
     view.min_conf.setValue(0.9)
-    rows = [model.row(i) for i in range(model.rowCount())]
+    rows = wait_rows(qtbot, view)
     assert rows and all(r.confidence is not None and r.confidence >= 0.9 for r in rows)
 
     view.min_conf.setValue(0.0)
     qtbot.keyClicks(view.text, "permission")
     qtbot.keyClick(view.text, Qt.Key.Key_Return)
-    rows = [model.row(i) for i in range(model.rowCount())]
+    rows = wait_rows(qtbot, view)
     assert rows and all("permission" in r.segment.source.lower() or "permission" in r.pick.candidate.text.lower() for r in rows)
     assert len(rows) >= 10
 
 
-def test_pages_of_the_table_come_on_demand(tmp_path, qtbot):
+def test_pages_of_the_table_come_on_demand_from_the_projects_child(tmp_path, qtbot):
     from tests.gui.conftest import build_project
     from tmtprime.gui import segments
-    from tmtprime.store import Store
+    from tmtprime.gui.session import Session
 
     path = build_project(tmp_path, copies=30)  # 600 segments
     model = segments.SegmentTableModel()
-    with Store.open(path) as store:
-        model.reload(store)
+    session = Session(str(path))
+    try:
+        model.reload(session)
+        qtbot.waitUntil(lambda: not model.reading, timeout=60000)
         assert model.rowCount() == segments.PAGE and model.canFetchMore(QModelIndex())
         counts = [model.rowCount()]
         while model.canFetchMore(QModelIndex()):
             model.fetchMore(QModelIndex())
+            model.fetchMore(QModelIndex())  # asked twice while the page is on its way: one page comes
+            qtbot.waitUntil(lambda: not model.reading, timeout=60000)
             counts.append(model.rowCount())
-        assert counts[-1] == 600
-        assert all(0 <= b - a <= segments.PAGE for a, b in zip(counts, counts[1:]))
+        assert counts == [200, 400, 600]
+    finally:
+        session.close()
 
 
 def test_override_a_pick_then_export_it(window, qtbot, tmp_path):

@@ -68,6 +68,11 @@ class EstimateCache:
             found = conn.execute(select(_TABLE.c.estimate).where(_TABLE.c.key == key)).scalar()
         return None if found is None else dict(found)
 
+    def holds(self, key: str) -> bool:
+        """Whether ``key`` is kept or reserved (a reserved job read stays until the data changes)."""
+        with self._store.connection() as conn:
+            return conn.execute(select(_TABLE.c.id).where(_TABLE.c.key == key)).first() is not None
+
     def reserve(self, token: str) -> bool:
         """Note that a job is being read from the data as it is now (call before reading it).
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import uuid
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
@@ -92,9 +93,11 @@ class Estimates:
         """The cache key reserved when the job was read (gone once the data changes)."""
         self._kept: dict[str, CostEstimate] = {}
 
-    def _load(self, reporter: Reporter) -> LoadedJob:
+    def loaded(self, reporter: Reporter | None = None) -> LoadedJob:
+        """The job, read at the first call (what every estimate and the segments' bands price)."""
+        reporter = reporter or Reporter()
         if self._loaded is None:
-            token = self._key({"job": True})
+            token = self._key({"job": True, "reader": uuid.uuid4().hex})  # this read's own: another's cannot renew it
             self._token = token if self.store.estimate_cache.reserve(token) else ""  # a change from now on drops it
             try:
                 self._loaded = load_job(self.store, document=self.document, model=self.model, reporter=reporter)
@@ -102,6 +105,12 @@ class Estimates:
                 self.store.estimate_cache.drop(token)  # a cancel leaves the project as it was
                 raise
         return self._loaded
+
+    def current(self) -> bool:
+        """Whether the job read (if any) is still the project's data: False once another write changed it."""
+        if self._loaded is None:
+            return True
+        return bool(self._token) and self.store.estimate_cache.holds(self._token)
 
     def _key(self, what: dict[str, Any]) -> str:
         """A digest of what an estimate depends on besides the project's data."""
@@ -149,7 +158,7 @@ class Estimates:
         kept = self._kept_under(key)
         if kept is not None:
             return kept
-        loaded = self._load(reporter)
+        loaded = self.loaded(reporter)
         if systems is not None and skip_absent:
             systems = [s for s in systems if s in set(loaded.systems)]
         reporter.check()

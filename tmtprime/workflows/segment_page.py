@@ -12,9 +12,10 @@ the line as it now is.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from typing import Any
 
 from tmtprime.errors import ModelError
 from tmtprime.formats.model import CandidatePrediction, Pick, Segment
@@ -106,19 +107,41 @@ class SegmentQuery:
         return True
 
 
-def pick_bands(store: Store, scheme, *, reporter: Reporter | None = None) -> PickBands:  # noqa: ANN001 - CostScheme
-    """Each recommended document segment's band under ``scheme`` (no bands before the first recommendation)."""
-    from tmtprime.cost import BandCalibration, job_from_store
+def pick_bands(store: Store, scheme, *, reporter: Reporter | None = None, estimates=None) -> PickBands:  # noqa: ANN001 - CostScheme, Estimates
+    """Each recommended document segment's band under ``scheme`` (no bands before the first recommendation).
+
+    ``estimates``: an :class:`~tmtprime.workflows.estimation.Estimates` whose job is read already (or is to
+    be kept for its estimates), so the bands cost no second reading.
+    """
     from tmtprime.cost.estimate import pick_bands as bands_of_picks
+    from tmtprime.workflows.estimation import Estimates
 
     try:
-        job, model, _skipped = job_from_store(store, reporter=reporter)
+        loaded = (estimates or Estimates(store)).loaded(reporter)
     except ModelError:
         return PickBands()
-    labels, order = bands_of_picks(job, scheme, calibration=BandCalibration.from_card(dict(store.models.get(model).card)))
+    labels, order = bands_of_picks(loaded.job, scheme, calibration=loaded.calibration)
     present = set(labels.tolist())
-    assert job.segment_ids is not None
-    return PickBands([b for b in order if b in present], dict(zip(job.segment_ids.tolist(), labels.tolist())))
+    assert loaded.job.segment_ids is not None
+    return PickBands([b for b in order if b in present], dict(zip(loaded.job.segment_ids.tolist(), labels.tolist())))
+
+
+SORT_KEYS: dict[str, Callable[[SegmentLine], Any]] = {
+    "Document": lambda line: line.segment.document.casefold(),
+    "#": lambda line: line.segment.position,
+    "Source": lambda line: line.segment.source.casefold(),
+    "Recommended text": lambda line: (line.pick.candidate.text if line.pick else "").casefold(),
+    "System": lambda line: (line.system.casefold(), bool(line.pick and line.pick.overridden)),
+    "Band": lambda line: line.band.casefold(),
+    "Confidence": lambda line: (line.confidence is None, line.confidence or 0.0),
+    "Fuzzy": lambda line: (line.fuzzy is None, line.fuzzy or 0.0),
+}
+"""How a list sorts by each of its columns: numbers as numbers (blanks last), text case-insensitively."""
+
+
+def sort_lines(lines: list[SegmentLine], column: str, *, descending: bool = False) -> list[SegmentLine]:
+    """``lines`` sorted by a column of :data:`SORT_KEYS` (stable: ties stay in document and file order)."""
+    return sorted(lines, key=SORT_KEYS[column], reverse=descending)
 
 
 def _line(segment: Segment, bands: PickBands | None) -> SegmentLine:
