@@ -22,7 +22,7 @@ from tmtprime import __version__
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .base import ReadOptions, bcp47, lang_match, norm_lang, primed
-from .detect import sniff_xml_root
+from .detect import sniff_xml_root, xml_root
 from .inline import XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import DocumentInfo, Segment, TMUnit
 from .sources import read_head
@@ -33,9 +33,7 @@ XML_LANG = f"{{{XML_NS}}}lang"
 
 def require_root(opts: ReadOptions, name: str, what: str) -> None:
     """Fail early and clearly when the file is not the XML format it should be."""
-    root = sniff_xml_root(read_head(opts.path))
-    if root is None:
-        raise FormatError(f"not a well-formed XML document, so not {what}", file=opts.name, location="line 1")
+    root = xml_root(read_head(opts.path), opts.name, what)
     if root.name != name:
         raise FormatError(f"the root element is <{root.name}>, not <{name}>: this is not {what}", file=opts.name)
 
