@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.fuzz.harness import Seed, Tally, _Project, reproducers
+from tests.fuzz.harness import FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
 from tmtprime.errors import FormatError
 from tmtprime.store.importer import import_file
 
@@ -70,3 +72,64 @@ def test_a_file_is_not_guessed_into_plain_text_against_its_extension(tmp_path: P
     else:
         with pytest.raises(FormatError, match=outcome):
             detect_format(path)
+
+
+def _in_first_source(data: bytes, markup: bytes) -> bytes:
+    i = data.index(b">", data.index(b"<source")) + 1
+    return data[:i] + markup + data[i:]
+
+
+_PO2XLIFF = (FIXTURES / "po2xliff.xlf").read_bytes()
+_OMEGAT = (FIXTURES / "omegat-project_save.tmx").read_bytes()
+DAMAGE = [  # the classes of damage the mutations added this session reach; each once gave a vaguer message
+    Reproducer("deep-inline.xlf", _in_first_source(_PO2XLIFF, b'<g id="1">' * 300),
+               "line 7: elements nested more than 256 deep"),
+    Reproducer("cp1252-under-utf8.tmx", _OMEGAT.decode().encode("cp1252"),
+               "line 24: bytes that are not in the encoding the XML declaration names"),
+    Reproducer("utf16-declared.xlf", _PO2XLIFF.replace(b"encoding='utf-8'", b"encoding='UTF-16'"),
+               "line 1: the XML declaration says UTF-16 but the file is 8-bit text"),
+    Reproducer("half-utf16.xlf", _PO2XLIFF + _PO2XLIFF[:900].decode().encode("utf-16-le"), ": a NUL byte"),
+    Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
+               "declares XML entities"),
+]
+
+
+@pytest.mark.parametrize("case", DAMAGE, ids=[c.name for c in DAMAGE])
+def test_damage_is_named_with_its_line(project: _Project, tmp_path: Path, case: Reproducer) -> None:
+    path = tmp_path / case.name
+    path.write_bytes(case.data)
+    with pytest.raises(FormatError) as error:
+        import_file(project.store, path, role="tm" if case.name.endswith(".tmx") else "document")
+    assert case.message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_the_cli_reports_every_reproducer_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the command line (in process): exit status 1, one line naming the file, the project unchanged."""
+    from tmtprime.cli import main
+
+    db = tmp_path / "p.db"
+    assert main(["project", "create", str(db), "--source-lang", "en", "--target-lang", "es", "-q"]) == 0
+    before = store_digest(db)
+    for case in [*CASES, *DAMAGE]:
+        path = tmp_path / case.name
+        path.write_bytes(case.data)
+        capsys.readouterr()
+        status = main(["import", str(db), str(path), "--as", "tm" if case.name.endswith(".tmx") else "document", "-q"])
+        err = capsys.readouterr().err
+        assert status == 1, (case.name, err)
+        assert err.count("\n") == 1 and err.startswith("tmtprime: error:") and case.name in err, err
+        assert case.message in err and "Traceback" not in err, err
+    assert store_digest(db) == before
+
+
+def test_no_traceback_from_a_reproducer_in_a_real_process(tmp_path: Path) -> None:
+    from tmtprime.cli import main
+
+    db = tmp_path / "p.db"
+    assert main(["project", "create", str(db), "--source-lang", "en", "--target-lang", "es", "-q"]) == 0
+    case = CASES[-1]  # the byte-order mark that once imported as plain text with exit status 0
+    path = tmp_path / case.name
+    path.write_bytes(case.data)
+    done = subprocess.run([sys.executable, "-m", "tmtprime", "import", str(db), str(path), "-q"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and case.message in done.stderr, done.stderr

@@ -196,6 +196,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     bom_enc, bom = sniff_bom(head)
     if bom_enc:
         _check_bom(head, bom_enc, bom, str(p))
+    else:
+        _check_declared_wide(head, enc, str(p))
     if head.startswith(b"PK\x03\x04"):
         raise FormatError("a ZIP container (.docx/.xlsx/.sdlppx/.mqxlz...): export or unpack the XLIFF, TMX, "
                           "PO or CSV inside it", file=str(p))
@@ -211,8 +213,6 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     if _looks_like_xml(text):
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
         if ext[1:] in _XML_KINDS:
-            if not bom:
-                _check_declared_wide(head, enc, str(p))
             root = xml_root(head, str(p), f"the XML document its extension {ext} says")
         else:
             root = sniff_xml_root(head, str(p))
