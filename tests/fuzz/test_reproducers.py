@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz.harness import FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
+from tests.fuzz.harness import _JSONL, FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
 from tmtprime.errors import FormatError
 from tmtprime.store.importer import import_file
 
@@ -55,6 +55,7 @@ def test_the_reproducers_are_well_formed_apart_from_their_defect(tmp_path: Path)
 @pytest.mark.parametrize(("name", "data", "outcome"), [
     ("deep.po", b"<b>" * 3000, "the extension says .po but the content is no gettext PO file"),
     ("broken.json", b"k{", "the extension says .json but the content is no JSON"),
+    ("one-record.jsonl", b'{"source": "a"}\n', "jsonl"),
     ("tags.csv", b"<g>" * 3000 + b"\n", "csv"),
     ("tags.tsv", b"<b>" * 3000 + b"\tx\n", "tsv"),
     ("notes.txt", b"<g>" * 3000 + b"\n", "text"),
@@ -67,7 +68,7 @@ def test_a_file_is_not_guessed_into_plain_text_against_its_extension(tmp_path: P
 
     path = tmp_path / name
     path.write_bytes(data)
-    if outcome in ("csv", "tsv", "text"):
+    if outcome in ("csv", "tsv", "text", "jsonl"):
         assert detect_format(path) == outcome
     else:
         with pytest.raises(FormatError, match=outcome):
@@ -89,6 +90,9 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
     Reproducer("utf16-declared.xlf", _PO2XLIFF.replace(b"encoding='utf-8'", b"encoding='UTF-16'"),
                "line 1: the XML declaration says UTF-16 but the file is 8-bit text"),
     Reproducer("half-utf16.xlf", _PO2XLIFF + _PO2XLIFF[:900].decode().encode("utf-16-le"), ": a NUL byte"),
+    Reproducer("cr-lines.jsonl", _JSONL.replace("\n", "\r").encode(),
+               "line 1, column 190: invalid JSON: more than one JSON value on the line (each line holds one object "
+               "and ends in LF)"),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
 ]

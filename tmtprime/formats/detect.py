@@ -229,7 +229,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "{[":
         first = stripped.splitlines()[0].strip() if stripped else ""
-        if first.startswith("{") and first.endswith("}") and "\n" in stripped.strip():
+        if first.startswith("{") and (ext in (".jsonl", ".ndjson") or first.endswith("}") and "\n" in stripped.strip()):
             return "jsonl"
         return "json"
     if _PO_RE.search(text) and _PO_STR_RE.search(text):

@@ -70,7 +70,12 @@ def _loads(text: str, file: str, line: int | None) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"invalid JSON: {exc.msg}", file=file, location=f"line {line or exc.lineno}") from None
+        what = exc.msg
+        if what == "Extra data":  # e.g. JSON lines whose line ends are CR or U+2028, not LF
+            what = "more than one JSON value" + (" on the line (each line holds one object and ends in LF)" if line
+                                                 else " (the file must hold one)")
+        raise FormatError(f"invalid JSON: {what}", file=file,
+                          location=f"line {line or exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise FormatError("JSON nested too deeply to read (thousands of [ or { levels)", file=file,
                           location=f"line {line}" if line else None) from None
