@@ -60,11 +60,14 @@ class Tally:
 
     counts: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    log: Callable[[str], None] | None = None  # told of each failure as it happens (a long run may be stopped)
 
     def add(self, outcome: str, detail: str | None = None) -> None:
         self.counts[outcome] += 1
         if detail is not None and len(self.failures) < 20:
             self.failures.append(f"{outcome}: {detail}")
+        if detail is not None and self.log is not None:
+            self.log(f"{outcome}: {detail}")
 
     @property
     def inputs(self) -> int:
@@ -314,7 +317,7 @@ def fuzz_readers(
         languages = {s.name: _languages(s, work) for s in all_seeds}
         try:
             for reader in sorted({s.reader for s in all_seeds}):
-                tally = tallies.setdefault(reader, Tally())
+                tally = tallies.setdefault(reader, Tally(log=log))
                 started = time.monotonic()
                 for k in range(per_reader):
                     s, data, names = fuzz_input(reader, k, seed)
@@ -397,10 +400,10 @@ def fuzz_scorer(
 
     from tmtprime.meteor import Meteor
 
-    rng = random.Random(seed)
     tallies: dict[str, Tally] = {}
     for lang in languages:
-        tally = tallies.setdefault(lang, Tally())
+        rng = random.Random(f"{seed}:{lang}")  # a language's pairs do not depend on which others run
+        tally = tallies.setdefault(lang, Tally(log=log))
         # only English has a downloadable paraphrase table: elsewhere the modules every install has
         meteor = Meteor(lang=lang) if lang == "en" else Meteor(lang=lang, modules=("exact", "stem"))
         # loading the resources and the one-off compile (a cold numba cache: minutes on a busy machine) are
