@@ -82,6 +82,7 @@ def _in_first_source(data: bytes, markup: bytes) -> bytes:
 
 _PO2XLIFF = (FIXTURES / "po2xliff.xlf").read_bytes()
 _OMEGAT = (FIXTURES / "omegat-project_save.tmx").read_bytes()
+_PO = (FIXTURES / "gnucash-es.po").read_bytes()
 DAMAGE = [  # the classes of damage the mutations added this session reach; each once gave a vaguer message
     Reproducer("deep-inline.xlf", _in_first_source(_PO2XLIFF, b'<g id="1">' * 300),
                "line 7: elements nested more than 256 deep"),
@@ -93,6 +94,8 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
     Reproducer("cr-lines.jsonl", _JSONL.replace("\n", "\r").encode(),
                "line 1, column 190: invalid JSON: more than one JSON value on the line (each line holds one object "
                "and ends in LF)"),
+    Reproducer("charset-utf16.po", _PO.replace(b"charset=UTF-8", b"charset=UTF-16"),  # seed 3002, po input 244
+               "line 1: invalid UTF-16 text (UTF-16 stream does not start with BOM): save the file as UTF-8"),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
 ]
@@ -105,6 +108,17 @@ def test_damage_is_named_with_its_line(project: _Project, tmp_path: Path, case: 
     with pytest.raises(FormatError) as error:
         import_file(project.store, path, role="tm" if case.name.endswith(".tmx") else "document")
     assert case.message in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("charset", [b"hex", b"rot13", b"zlib", b"x-unknown"])
+def test_a_po_charset_that_is_no_text_encoding_reads_as_utf8(tmp_path: Path, charset: bytes) -> None:
+    """``charset=hex`` once reached ``bytes.decode`` (a ``LookupError``); like an unknown name it means UTF-8."""
+    from tmtprime.formats import read_document
+
+    path = tmp_path / "x.po"
+    path.write_bytes(_PO.replace(b"charset=UTF-8", b"charset=" + charset))
+    info, segments = read_document(path)
+    assert info.encoding == "utf-8" and len(list(segments)) == 8
 
 
 def test_the_cli_reports_every_reproducer_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
