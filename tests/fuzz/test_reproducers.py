@@ -83,6 +83,8 @@ def _in_first_source(data: bytes, markup: bytes) -> bytes:
 _PO2XLIFF = (FIXTURES / "po2xliff.xlf").read_bytes()
 _OMEGAT = (FIXTURES / "omegat-project_save.tmx").read_bytes()
 _PO = (FIXTURES / "gnucash-es.po").read_bytes()
+_MULTI = (FIXTURES / "multilingual.tmx").read_bytes()
+_MANY = b"".join(b' a%d="%d"' % (k, k) for k in range(20_000))
 DAMAGE = [  # the classes of damage the mutations added this session reach; each once gave a vaguer message
     Reproducer("deep-inline.xlf", _in_first_source(_PO2XLIFF, b'<g id="1">' * 300),
                "line 7: elements nested more than 256 deep"),
@@ -96,6 +98,10 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
                "and ends in LF)"),
     Reproducer("charset-utf16.po", _PO.replace(b"charset=UTF-8", b"charset=UTF-16"),  # seed 3002, po input 244
                "line 1: invalid UTF-16 text (UTF-16 stream does not start with BOM): save the file as UTF-8"),
+    Reproducer("many-attributes.tmx", _MULTI.replace(b"<header", b"<header" + _MANY, 1),  # 1.2 s (quadratic)
+               "line 4: <header> has 20,007 attributes (more than 1,000): the file is damaged"),
+    Reproducer("many-attributes.xlf", _in_first_source(_PO2XLIFF, b'<g id="1"' + _MANY + b">x</g>"),
+               "line 7: <g> has 20,001 attributes"),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
 ]

@@ -21,7 +21,7 @@ from lxml import etree
 from tmtprime.errors import FormatError
 
 from .sources import read_head, sniff_bom
-from .xmlsafe import check_prolog, syntax_error, xml_encoding
+from .xmlsafe import attributes, check_prolog, syntax_error, xml_encoding
 
 SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
 MQ_NS = "MQXliff"
@@ -91,7 +91,7 @@ def _pull_root(head: bytes, file: str | None) -> XmlRoot | None:
         tag = el.tag
         ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
         try:
-            attrib = dict(el.attrib)
+            attrib = dict(attributes(el, file))
         except KeyError:  # lxml cannot name an attribute whose namespace URI holds a brace
             raise FormatError(
                 "a namespace URI of the root element contains '{' or '}', which XML tools cannot handle: "

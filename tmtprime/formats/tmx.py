@@ -26,7 +26,7 @@ from .detect import sniff_xml_root, xml_root
 from .inline import XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import DocumentInfo, Segment, TMUnit
 from .sources import read_head
-from .xmlsafe import iterparse, release, where, xml_encoding
+from .xmlsafe import attributes, iterparse, release, where, xml_encoding
 
 XML_LANG = f"{{{XML_NS}}}lang"
 
@@ -56,7 +56,7 @@ class _TmxStream:
         version = root.get("version") if root is not None else None
         info = self.info
         info.properties["tmx_version"] = version or ""
-        for k, v in el.attrib.items():
+        for k, v in attributes(el, self.opts.name):
             info.properties[k] = v
         for child in el:
             if child.tag == "prop" and child.get("type"):
@@ -75,7 +75,7 @@ class _TmxStream:
         Plain iteration and indexing: much cheaper in lxml than ``iterchildren()``/``find()``.
         """
         variants = []
-        props = dict(tu.items())
+        props = dict(attributes(tu, self.opts.name))
         notes: list[str] = []
         for child in tu:
             tag = child.tag
