@@ -333,8 +333,9 @@ def fuzz_readers(
                     what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
                     projects[langs].import_one(tally, path, s, target, what, timeout)
                     path.unlink()
-                if log is not None:
-                    log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+                    if log is not None and (tally.inputs % 1000 == 0 or tally.inputs == per_reader):
+                        log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: "
+                            f"{dict(tally.counts)}")
         finally:
             for project in projects.values():
                 project.store.close()
