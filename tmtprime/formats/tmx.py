@@ -22,7 +22,7 @@ from tmtprime import __version__
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .base import ReadOptions, bcp47, lang_match, norm_lang, primed
-from .detect import sniff_xml_root, xml_root
+from .detect import xml_root
 from .inline import XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import DocumentInfo, Segment, TMUnit
 from .sources import read_head
