@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz.harness import _JSONL, FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
+from tests.fuzz.harness import _JSONL, _TSV, FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
 from tmtprime.errors import FormatError
 from tmtprime.store.importer import import_file
 
@@ -102,6 +102,8 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
                "line 4: <header> has 20,007 attributes (more than 1,000): the file is damaged"),
     Reproducer("many-attributes.xlf", _in_first_source(_PO2XLIFF, b'<g id="1"' + _MANY + b">x</g>"),
                "line 7: <g> has 20,001 attributes"),
+    Reproducer("wide.tsv", _TSV.replace("\n", "\t" * 1_100_000 + "\n", 1).encode(),  # seed 0, tsv input 255: 14 s
+               "line 1: 1,100,008 columns in the first row (more than 10,000)"),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
 ]
