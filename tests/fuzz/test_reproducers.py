@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz.harness import _JSONL, _TSV, FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, store_digest
+from tests.fuzz.harness import (
+    _JSONL, _TSV, FIXTURES, ROOT, Reproducer, Seed, Tally, _Project, reproducers, seeds, store_digest,
+)
 from tmtprime.errors import FormatError
 from tmtprime.store.importer import import_file
 
@@ -83,6 +85,7 @@ def _in_first_source(data: bytes, markup: bytes) -> bytes:
 _PO2XLIFF = (FIXTURES / "po2xliff.xlf").read_bytes()
 _OMEGAT = (FIXTURES / "omegat-project_save.tmx").read_bytes()
 _PO = (FIXTURES / "gnucash-es.po").read_bytes()
+_OWN = next(s.data for s in seeds() if s.name == "doc.json")
 _MULTI = (FIXTURES / "multilingual.tmx").read_bytes()
 _MANY = b"".join(b' a%d="%d"' % (k, k) for k in range(20_000))
 DAMAGE = [  # the classes of damage the mutations added this session reach; each once gave a vaguer message
@@ -104,6 +107,8 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
                "line 7: <g> has 20,001 attributes"),
     Reproducer("wide.tsv", _TSV.replace("\n", "\t" * 1_100_000 + "\n", 1).encode(),  # seed 0, tsv input 255: 14 s
                "line 1: 1,100,008 columns in the first row (more than 10,000)"),
+    Reproducer("number-system.json", _OWN.replace(b'"system": "apertium"', b'"system": 0.0'),  # seed 3002, json 7432
+               'segment 1: "system" must be a string, not 0.0'),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
 ]

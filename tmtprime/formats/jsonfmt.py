@@ -56,7 +56,16 @@ def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
         out.write(json.dumps(d, ensure_ascii=False) + "\n")
 
 
+_TEXT_FIELDS = ("key", "source", "reference", "context", "text", "kind", "system", "origin", "engine", "tm_source")
+"""Fields of a segment or candidate that must be text (a number there once reached the store: fuzz seed 3002)."""
+
+
 def _segment(d: dict, file: str, n: int) -> Segment:
+    for part in (d, *(c for c in d.get("candidates") or [] if isinstance(c, dict))):
+        for name in _TEXT_FIELDS:
+            value = part.get(name)
+            if value is not None and not isinstance(value, str):
+                raise FormatError(f'segment {n}: "{name}" must be a string, not {json.dumps(value)[:40]}', file=file)
     try:
         cands = [Candidate(**{**c, "post_edits": [PostEdit(**p) for p in c.get("post_edits", [])]})
                  for c in d.pop("candidates", [])]
