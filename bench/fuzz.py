@@ -48,6 +48,8 @@ def main() -> int:
     parser.add_argument("--long-every", type=int, default=20,
                         help="keep one in N drawn 5,000-token pairs (each takes seconds)")
     parser.add_argument("--readers", help="comma-separated readers to fuzz (default: all), e.g. tmx,xliff12")
+    parser.add_argument("--languages", default=",".join(SCORER_LANGUAGES),
+                        help="comma-separated scorer languages (--pairs is split over them)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per input before it counts as a hang")
     args = parser.parse_args()
 
@@ -60,8 +62,9 @@ def main() -> int:
         total = _table("reader", readers)
         bad, per_reader = bad + total.bad, min(t.inputs for t in readers.values())
     if args.pairs > 0:
-        scorer = fuzz_scorer(args.pairs // len(SCORER_LANGUAGES), seed=args.seed, timeout=args.timeout,
-                             long_every=args.long_every, log=log)
+        languages = tuple(args.languages.split(","))
+        scorer = fuzz_scorer(args.pairs // len(languages), seed=args.seed, timeout=args.timeout,
+                             long_every=args.long_every, languages=languages, log=log)
         total = _table("meteor", scorer)
         bad, pairs = bad + total.bad, total.inputs
     print(f"\ntarget: >= 5,000 inputs per reader, >= 10,000 scorer pairs, 0 crashes/hangs/store changes/two-line "

@@ -9,14 +9,11 @@ runs the same harness with larger counts and prints them.
 
 Seeds are the real CAT-tool files of ``tests/fixtures/formats`` and small
 files written here for the formats those lack (TSV, CSV, JSON lines, our JSON,
-XLIFF 2, parallel text). Mutations: truncation, byte flips, invalid UTF-8,
-BOMs, NUL bytes, deep nesting, huge attributes and fields, line breaks in
-fields, PO escapes, spliced and deleted ranges, gzip wrapping.
+XLIFF 2, parallel text). The mutations are in ``tests/fuzz/mutations.py``.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import random
@@ -30,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.fuzz.mutations import mutate
 from tmtprime.errors import TmtprimeError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,11 +60,14 @@ class Tally:
 
     counts: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    log: Callable[[str], None] | None = None  # told of each failure as it happens (a long run may be stopped)
 
     def add(self, outcome: str, detail: str | None = None) -> None:
         self.counts[outcome] += 1
         if detail is not None and len(self.failures) < 20:
             self.failures.append(f"{outcome}: {detail}")
+        if detail is not None and self.log is not None:
+            self.log(f"{outcome}: {detail}")
 
     @property
     def inputs(self) -> int:
@@ -199,116 +200,6 @@ def reproducers() -> list[Reproducer]:
     ]
 
 
-# ---------------------------------------------------------------- mutations
-
-_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
-_INVALID_UTF8 = (b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf8\x88\x80\x80\x80")
-_NASTY = ("\x00", "\u202e", "\ufeff", "\ufffe", "\U0001f600", "e\u0301", "\u2028", "\r", "\t", "\\x", "\\",
-          '"', "&#0;", "&#xD800;", "&lt;", "&bogus;", "<", "]]>", "{1}", "%s", "\x0b")
-
-
-def _at(rng: random.Random, data: bytes) -> int:
-    return rng.randrange(len(data) + 1)
-
-
-def _truncate(rng: random.Random, data: bytes) -> bytes:
-    return data[: _at(rng, data)]
-
-
-def _flip(rng: random.Random, data: bytes) -> bytes:
-    b = bytearray(data)
-    for _ in range(rng.randint(1, 8)):
-        if b:
-            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
-    return bytes(b)
-
-
-def _invalid_utf8(rng: random.Random, data: bytes) -> bytes:
-    i = _at(rng, data)
-    return data[:i] + rng.choice(_INVALID_UTF8) + data[i:]
-
-
-def _bom(rng: random.Random, data: bytes) -> bytes:
-    bom = rng.choice(_BOMS)
-    return bom + data if rng.random() < 0.7 else bom + bom + data
-
-
-def _nul(rng: random.Random, data: bytes) -> bytes:
-    i = _at(rng, data)
-    return data[:i] + b"\x00" * rng.choice((1, 2, 100)) + data[i:]
-
-
-def _nasty_text(rng: random.Random, data: bytes) -> bytes:
-    i = _at(rng, data)
-    return data[:i] + "".join(rng.choice(_NASTY) for _ in range(rng.randint(1, 4))).encode() + data[i:]
-
-
-def _deep(rng: random.Random, data: bytes) -> bytes:
-    depth = rng.choice((300, 3000, 12000))
-    opener, closer = rng.choice(((b"[", b"]"), (b"{\"a\":", b"}"), (b"<g>", b"</g>"), (b"<b>", b"</b>")))
-    nest = opener * depth + (closer * depth if rng.random() < 0.5 else b"")
-    i = _at(rng, data)
-    return data[:i] + nest + data[i:]
-
-
-def _huge(rng: random.Random, data: bytes) -> bytes:
-    size = rng.choice((70_000, 140_000, 1_100_000))
-    piece = rng.choice((b"a", b"ab ", b"\xc3\xa9", b"\t", b'"'))
-    blob = piece * (size // len(piece))
-    i = _at(rng, data)
-    if rng.random() < 0.5:  # a huge attribute value where the file has an attribute
-        j = data.find(b'="', i)
-        if j >= 0:
-            return data[: j + 2] + blob + data[j + 2 :]
-    return data[:i] + blob + data[i:]
-
-
-def _line_break(rng: random.Random, data: bytes) -> bytes:
-    i = _at(rng, data)
-    return data[:i] + rng.choice((b"\n", b"\r", b"\r\n", b'"\n', b"\n\n\n")) + data[i:]
-
-
-def _po_escape(rng: random.Random, data: bytes) -> bytes:
-    i = data.find(b'"', _at(rng, data))
-    if i < 0:
-        i = _at(rng, data)
-    return data[: i + 1] + rng.choice((b"\\x", b"\\xg", b"\\x4", b"\\777", b"\\", b"\\u00e9", b"\\0")) + data[i + 1 :]
-
-
-def _delete(rng: random.Random, data: bytes) -> bytes:
-    i = _at(rng, data)
-    return data[:i] + data[i + rng.randint(1, 200) :]
-
-
-def _duplicate(rng: random.Random, data: bytes) -> bytes:
-    i, j = sorted((_at(rng, data), _at(rng, data)))
-    return data[:j] + data[i:j] * rng.randint(1, 3) + data[j:]
-
-
-def _empty(rng: random.Random, data: bytes) -> bytes:
-    return rng.choice((b"", b"\n", b"   \n\n", b"\xef\xbb\xbf", data[:1]))
-
-
-def _gzip(rng: random.Random, data: bytes) -> bytes:
-    packed = gzip.compress(data)
-    return packed if rng.random() < 0.7 else packed[: rng.randrange(len(packed) + 1)]
-
-
-MUTATIONS: dict[str, Callable[[random.Random, bytes], bytes]] = {
-    "truncate": _truncate, "flip": _flip, "invalid-utf8": _invalid_utf8, "bom": _bom, "nul": _nul,
-    "nasty-text": _nasty_text, "deep": _deep, "huge": _huge, "line-break": _line_break, "po-escape": _po_escape,
-    "delete": _delete, "duplicate": _duplicate, "empty": _empty, "gzip": _gzip,
-}
-
-
-def mutate(rng: random.Random, data: bytes) -> tuple[bytes, list[str]]:
-    """One to three mutations of ``data``, and their names."""
-    names = rng.choices(list(MUTATIONS), k=rng.choice((1, 1, 1, 2, 3)))
-    for name in names:
-        data = MUTATIONS[name](rng, data)
-    return data, names
-
-
 # ---------------------------------------------------------------- readers through the store
 
 
@@ -426,7 +317,7 @@ def fuzz_readers(
         languages = {s.name: _languages(s, work) for s in all_seeds}
         try:
             for reader in sorted({s.reader for s in all_seeds}):
-                tally = tallies.setdefault(reader, Tally())
+                tally = tallies.setdefault(reader, Tally(log=log))
                 started = time.monotonic()
                 for k in range(per_reader):
                     s, data, names = fuzz_input(reader, k, seed)
@@ -442,8 +333,9 @@ def fuzz_readers(
                     what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
                     projects[langs].import_one(tally, path, s, target, what, timeout)
                     path.unlink()
-                if log is not None:
-                    log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
+                    if log is not None and (tally.inputs % 1000 == 0 or tally.inputs == per_reader):
+                        log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: "
+                            f"{dict(tally.counts)}")
         finally:
             for project in projects.values():
                 project.store.close()
@@ -509,15 +401,16 @@ def fuzz_scorer(
 
     from tmtprime.meteor import Meteor
 
-    rng = random.Random(seed)
     tallies: dict[str, Tally] = {}
     for lang in languages:
-        tally = tallies.setdefault(lang, Tally())
+        rng = random.Random(f"{seed}:{lang}")  # a language's pairs do not depend on which others run
+        tally = tallies.setdefault(lang, Tally(log=log))
         # only English has a downloadable paraphrase table: elsewhere the modules every install has
         meteor = Meteor(lang=lang) if lang == "en" else Meteor(lang=lang, modules=("exact", "stem"))
-        # loading the resources and the one-off compile (a cold numba cache: minutes on a busy machine) are
-        # not what the per-pair alarm is about
+        # loading the resources and the one-off compiles (a cold numba cache: minutes on a busy machine) are
+        # not what the per-pair alarm is about: one pair of words and one of punctuation reach every compiled path
         meteor.sentence_score("a house", ["a house"])
+        meteor.sentence_score("« ? ) : … . « & ¿ ) ¿ ;", ["';,@\\;}?\\!\\)}…-«@!,?–¡{!.…&("])
         started = time.monotonic()
         long_seen = 0
         for k in range(pairs_per_language):

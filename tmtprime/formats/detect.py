@@ -21,7 +21,7 @@ from lxml import etree
 from tmtprime.errors import FormatError
 
 from .sources import read_head, sniff_bom
-from .xmlsafe import check_prolog, xml_encoding
+from .xmlsafe import attributes, check_prolog, syntax_error, xml_encoding
 
 SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
 MQ_NS = "MQXliff"
@@ -63,24 +63,41 @@ def sniff_xml_root(head: bytes, file: str | None = None) -> XmlRoot | None:
 
     ``file`` names the document in the error raised for a root element lxml cannot read.
     """
+    try:
+        return _pull_root(head, file)
+    except etree.XMLSyntaxError:
+        return None
+
+
+def xml_root(head: bytes, file: str, what: str) -> XmlRoot:
+    """The root element of a file that must be XML (``what`` says why); else the parser's reason and line."""
+    try:
+        root = _pull_root(head, file)
+    except etree.XMLSyntaxError as exc:
+        raise syntax_error(file, exc) from None
+    if root is None:
+        raise FormatError(f"no XML element starts in the first {len(head) // 1024 or 1} KB, so not {what}",
+                          file=file, location="line 1")
+    return root
+
+
+def _pull_root(head: bytes, file: str | None) -> XmlRoot | None:
+    """The root element in ``head``, ``None`` when none starts there; a syntax error in ``head`` is raised."""
     parser = etree.XMLPullParser(
         events=("start",), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
     )
-    try:
-        parser.feed(head)
-        for _, el in parser.read_events():
-            tag = el.tag
-            ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
-            try:
-                attrib = dict(el.attrib)
-            except KeyError:  # lxml cannot name an attribute whose namespace URI holds a brace
-                raise FormatError(
-                    "a namespace URI of the root element contains '{' or '}', which XML tools cannot handle: "
-                    "check the xmlns declarations", file=file, location="line 1",
-                ) from None
-            return XmlRoot(name=name, namespace=ns or None, attrib=attrib, nsmap=dict(el.nsmap))
-    except etree.XMLSyntaxError:
-        return None
+    parser.feed(head)
+    for _, el in parser.read_events():
+        tag = el.tag
+        ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
+        try:
+            attrib = dict(attributes(el, file))
+        except KeyError:  # lxml cannot name an attribute whose namespace URI holds a brace
+            raise FormatError(
+                "a namespace URI of the root element contains '{' or '}', which XML tools cannot handle: "
+                "check the xmlns declarations", file=file, location="line 1",
+            ) from None
+        return XmlRoot(name=name, namespace=ns or None, attrib=attrib, nsmap=dict(el.nsmap))
     return None
 
 
@@ -135,6 +152,14 @@ def _check_bom(head: bytes, bom_enc: str, bom: int, file: str) -> None:
                       "in one encoding (UTF-8 is safest)", file=file, location="byte 1")
 
 
+def _check_declared_wide(head: bytes, enc: str, file: str) -> None:
+    """Refuse an XML declaration that says UTF-16/32 over 8-bit bytes (a file re-saved, its declaration kept)."""
+    if enc.lower().replace("_", "-").startswith(("utf-16", "utf-32")) and b"\x00" not in head[:256]:
+        raise FormatError(f"the XML declaration says {enc} but the file is 8-bit text (UTF-8?): correct "
+                          'encoding="..." in its first line (encoding="UTF-8"), or save the file as ' + enc,
+                          file=file, location="line 1")
+
+
 def _utf8_prefix(data: bytes) -> bool:
     """True when ``data`` is valid UTF-8 (a character cut at its end allowed)."""
     try:
@@ -171,11 +196,15 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     bom_enc, bom = sniff_bom(head)
     if bom_enc:
         _check_bom(head, bom_enc, bom, str(p))
+    else:
+        _check_declared_wide(head, enc, str(p))
     if head.startswith(b"PK\x03\x04"):
         raise FormatError("a ZIP container (.docx/.xlsx/.sdlppx/.mqxlz...): export or unpack the XLIFF, TMX, "
                           "PO or CSV inside it", file=str(p))
     if b"\x00" in head[:4096] and not bom and not enc.startswith(("utf-16", "utf-32")):
-        raise FormatError("a binary file: not a format TMTprime reads", file=str(p))
+        raise FormatError("a NUL byte: a binary file, or text in two encodings (part UTF-16?); TMTprime reads "
+                          "text formats: save the file again as UTF-8", file=str(p),
+                          location=f"byte {head.index(0) + 1}")
     try:
         text = head[bom:].decode(enc, errors="replace")
     except LookupError:
@@ -183,9 +212,10 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     root = None
     if _looks_like_xml(text):
         check_prolog(p)  # a hostile DTD gets its own clear error before any parsing
-        root = sniff_xml_root(head, str(p))
-        if root is None and ext[1:] in _XML_KINDS:
-            raise FormatError(f"not well-formed XML (the extension says {ext})", file=str(p), location="line 1")
+        if ext[1:] in _XML_KINDS:
+            root = xml_root(head, str(p), f"the XML document its extension {ext} says")
+        else:
+            root = sniff_xml_root(head, str(p))
     if root is not None:
         fmt = xml_format(root)
         if fmt is None:
@@ -199,7 +229,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "{[":
         first = stripped.splitlines()[0].strip() if stripped else ""
-        if first.startswith("{") and first.endswith("}") and "\n" in stripped.strip():
+        if first.startswith("{") and (ext in (".jsonl", ".ndjson") or first.endswith("}") and "\n" in stripped.strip()):
             return "jsonl"
         return "json"
     if _PO_RE.search(text) and _PO_STR_RE.search(text):

@@ -40,6 +40,8 @@ from lxml import etree
 
 from tmtprime.errors import FormatError
 
+from .xmlsafe import check_attributes
+
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 XLIFF12_NS = "urn:oasis:names:tc:xliff:document:1.2"
 XLIFF2_NS = "urn:oasis:names:tc:xliff:document:2.0"
@@ -157,6 +159,7 @@ class TagTable:
                 raise FormatError(
                     f"unexpected element <{name}> inside a text element", file=file, location=location
                 )
+            check_attributes(child, file)  # before serialize() reads them all
             if kind == "isolated":
                 kind = _ISOLATED_POS.get(child.get("pos") or "", "single")
             key = _pair_key(self.dialect, name, child)

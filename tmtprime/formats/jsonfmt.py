@@ -58,7 +58,16 @@ def write_tm(out: IO[str], info: DocumentInfo, units: Iterable[TMUnit]) -> None:
         out.write(json.dumps(d, ensure_ascii=False) + "\n")
 
 
+_TEXT_FIELDS = ("key", "source", "reference", "context", "text", "kind", "system", "origin", "engine", "tm_source")
+"""Fields of a segment or candidate that must be text (a number there once reached the store: fuzz seed 3002)."""
+
+
 def _segment(d: dict, file: str, n: int) -> Segment:
+    for part in (d, *(c for c in d.get("candidates") or [] if isinstance(c, dict))):
+        for name in _TEXT_FIELDS:
+            value = part.get(name)
+            if value is not None and not isinstance(value, str):
+                raise FormatError(f'segment {n}: "{name}" must be a string, not {json.dumps(value)[:40]}', file=file)
     try:
         found = d.pop("candidates", [])
         confidences = {i: float(c.pop("confidence")) for i, c in enumerate(found) if c.get("confidence") is not None}
@@ -77,7 +86,12 @@ def _loads(text: str, file: str, line: int | None) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"invalid JSON: {exc.msg}", file=file, location=f"line {line or exc.lineno}") from None
+        what = exc.msg
+        if what == "Extra data":  # e.g. JSON lines whose line ends are CR or U+2028, not LF
+            what = "more than one JSON value" + (" on the line (each line holds one object and ends in LF)" if line
+                                                 else " (the file must hold one)")
+        raise FormatError(f"invalid JSON: {what}", file=file,
+                          location=f"line {line or exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise FormatError("JSON nested too deeply to read (thousands of [ or { levels)", file=file,
                           location=f"line {line}" if line else None) from None

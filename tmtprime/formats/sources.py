@@ -106,10 +106,13 @@ def iter_text_lines(
     head = read_head(path, 4)
     bom_enc, bom_len = sniff_bom(head)
     enc = encoding or bom_enc or "utf-8"
-    try:
-        codecs.lookup(enc)
+    try:  # a codec that is no text encoding ('hex', 'rot13', 'zlib'...) is refused like an unknown one
+        b"\x00\x00\x00\x00".decode(enc)
+    except UnicodeError:
+        pass
     except LookupError:
-        raise FormatError(f"unknown text encoding {enc!r}", file=str(path)) from None
+        raise FormatError(f"unknown text encoding {enc!r}: save the file as UTF-8 (or give its encoding)",
+                          file=str(path)) from None
     if bom_enc and encoding and codecs.lookup(encoding).name.replace("-sig", "") != codecs.lookup(bom_enc).name:
         # A BOM is stronger evidence than a declaration (a PO header charset, say).
         enc = bom_enc
@@ -131,13 +134,17 @@ def _lines(path: str | os.PathLike[str], enc: str, skip: int) -> Iterator[tuple[
                         file=str(path),
                         location=f"line {n}",
                     ) from None
+                except UnicodeError as exc:  # a codec's own complaint ('idna': a label too long...)
+                    raise FormatError(f"not {enc} text ({exc}): save the file as UTF-8 (or give its encoding)",
+                                      file=str(path), location=f"line {n}") from None
             return
         text = io.TextIOWrapper(f, encoding=enc, errors="strict", newline="")  # type: ignore[arg-type]
         n = 0
         try:
             for n, line in enumerate(text, 1):  # noqa: B007 - n is reported on error
                 yield n, line
-        except UnicodeDecodeError:
+        except UnicodeError as exc:  # also 'UTF-16 stream does not start with BOM'
             raise FormatError(
-                f"invalid {enc} text", file=str(path), location=f"line {n + 1}"
+                f"invalid {enc} text ({exc.reason if isinstance(exc, UnicodeDecodeError) else exc}): save the file "
+                "as UTF-8 (or give its encoding)", file=str(path), location=f"line {n + 1}"
             ) from None

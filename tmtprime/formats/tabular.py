@@ -132,6 +132,10 @@ def _csv_problem(exc: csv.Error) -> str:
     return f"bad CSV quoting: {exc}"
 
 
+MAX_COLUMNS = 10_000
+"""More columns than this is damage (a run of delimiters), not a table of segments (they have a few dozen)."""
+
+
 class _Table:
     """An open table: its columns and a stream of ``(line, row dict)``."""
 
@@ -153,6 +157,10 @@ class _Table:
             self._pending = next(self._records, None)
             width = len(self._pending[1]) if self._pending else 0
             self.columns = [str(i) for i in range(1, width + 1)]
+        if len(self.columns) > MAX_COLUMNS:  # every row would become a dict this wide: minutes for a 1 MB file
+            raise FormatError(f"{len(self.columns):,} columns in the first row (more than {MAX_COLUMNS:,}): the "
+                              f"file is damaged or its delimiter is not {self.delimiter!r}", file=self.path,
+                              location="line 1")
 
     def rows(self) -> Iterator[tuple[int, dict[str, str]]]:
         width = len(self.columns)

@@ -22,20 +22,18 @@ from tmtprime import __version__
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .base import ReadOptions, bcp47, lang_match, norm_lang, primed
-from .detect import sniff_xml_root
+from .detect import xml_root
 from .inline import XML_NS, TagTable, Token, parse_markup, render, reserved_numbers
 from .model import DocumentInfo, Segment, TMUnit
 from .sources import read_head
-from .xmlsafe import iterparse, release, where, xml_encoding
+from .xmlsafe import attributes, iterparse, release, where, xml_encoding
 
 XML_LANG = f"{{{XML_NS}}}lang"
 
 
 def require_root(opts: ReadOptions, name: str, what: str) -> None:
     """Fail early and clearly when the file is not the XML format it should be."""
-    root = sniff_xml_root(read_head(opts.path))
-    if root is None:
-        raise FormatError(f"not a well-formed XML document, so not {what}", file=opts.name, location="line 1")
+    root = xml_root(read_head(opts.path), opts.name, what)
     if root.name != name:
         raise FormatError(f"the root element is <{root.name}>, not <{name}>: this is not {what}", file=opts.name)
 
@@ -58,7 +56,7 @@ class _TmxStream:
         version = root.get("version") if root is not None else None
         info = self.info
         info.properties["tmx_version"] = version or ""
-        for k, v in el.attrib.items():
+        for k, v in attributes(el, self.opts.name):
             info.properties[k] = v
         for child in el:
             if child.tag == "prop" and child.get("type"):
@@ -77,7 +75,7 @@ class _TmxStream:
         Plain iteration and indexing: much cheaper in lxml than ``iterchildren()``/``find()``.
         """
         variants = []
-        props = dict(tu.items())
+        props = dict(attributes(tu, self.opts.name))
         notes: list[str] = []
         for child in tu:
             tag = child.tag

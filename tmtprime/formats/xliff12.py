@@ -48,7 +48,7 @@ from .model import Candidate, DocumentInfo, Segment
 from .review_marks import SDL_MT as _SDL_MT, review_marks
 from .sources import read_head
 from .tmx import require_root
-from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
+from .xmlsafe import attributes, iterparse, release, unit_outside_file, where, xml_encoding
 
 X = f"{{{XLIFF12_NS}}}"
 SDL = f"{{{SDL_NS}}}"
@@ -224,7 +224,7 @@ class _Reader:
         system = alt.get(TMT + "system") or origin or tool_name or kind
         # origin keeps what the file says beyond the system name (the tool, a "MT / engine" label)
         origin = origin if origin and origin != system else tool_name if tool_name and tool_name != system else None
-        attrs = {k: v for k, v in ((_short(k), v) for k, v in alt.attrib.items())
+        attrs = {k: v for k, v in ((_short(k), v) for k, v in attributes(alt, self.file))
                  if k not in ("origin", "match-quality", "tmt:system", "tmt:kind", "tmt:confidence",
                               "tmt:recommended")}
         attrs.update(read_attribute_box(alt))

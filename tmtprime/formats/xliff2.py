@@ -39,7 +39,7 @@ from .sources import read_head
 from .tmx import require_root
 from .xliff12 import attribute_box
 from .xliff12 import read_attribute_box
-from .xmlsafe import iterparse, release, unit_outside_file, where, xml_encoding
+from .xmlsafe import attributes, iterparse, release, unit_outside_file, where, xml_encoding
 
 X = f"{{{XLIFF2_NS}}}"
 MTC_NS = "urn:oasis:names:tc:xliff:matches:2.0"
@@ -146,7 +146,7 @@ class _Reader:
         origin = origin if origin != system else None
         src = m.find(X + "source")
         tm_source = text(src) if src is not None and kind == "tm" and m.get(TMT + "nosource") != "yes" else None
-        attrs = {k: v for k, v in m.attrib.items()
+        attrs = {k: v for k, v in attributes(m, self.file)
                  if k in ("matchQuality", "matchSuitability", "subType", "id", "reference")}
         attrs.update(read_attribute_box(m))
         cand = Candidate(system=system, kind=kind, text=t,  # type: ignore[arg-type]

@@ -111,7 +111,7 @@ def iterparse(
                     _refuse_entities(path, el)
                 yield ev, el
         except etree.XMLSyntaxError as exc:
-            raise _syntax_error(path, exc) from None
+            raise syntax_error(path, exc) from None
         except (OSError, EOFError) as exc:  # corrupt gzip
             raise FormatError(f"cannot read: {exc}", file=str(path)) from None
     finally:
@@ -124,7 +124,8 @@ def _refuse_entities(path: str | os.PathLike[str], el: etree._Element) -> None:
         raise FormatError("the document declares XML entities in its DTD; TMTprime refuses them", file=str(path))
 
 
-def _syntax_error(path: str | os.PathLike[str], exc: etree.XMLSyntaxError) -> FormatError:
+def syntax_error(path: str | os.PathLike[str], exc: etree.XMLSyntaxError) -> FormatError:
+    """One line for a parser error: what libxml2 found, where, and what to do (its jargon replaced)."""
     msg = str(exc.msg or exc).strip()
     msg = re.sub(r",\s*line \d+, column \d+$", "", msg)
     where = f"line {exc.lineno}" if exc.lineno else None
@@ -132,6 +133,14 @@ def _syntax_error(path: str | os.PathLike[str], exc: etree.XMLSyntaxError) -> Fo
         msg = "not an XML document (or empty)"
     elif "Premature end of data" in msg or "EndTag" in msg or "expected '>'" in msg or "Extra content" in msg:
         msg = f"the XML is broken or truncated ({msg})"
+    elif "Excessive depth" in msg:
+        msg = "elements nested more than 256 deep: the file is damaged (no CAT tool nests markup so deep)"
+    elif "Unsupported encoding" in msg:
+        msg = (f"the XML declaration names an encoding no XML parser here reads ({msg.partition(':')[2].strip()}): "
+               "save the file as UTF-8")
+    elif any(phrase in msg for phrase in ("character encoding", "not proper UTF", "labelled", "switch encoding")):
+        msg = ("bytes that are not in the encoding the XML declaration names (UTF-8 when it names none): save the "
+               "file again as UTF-8, or correct encoding=\"...\" in its first line")
     else:
         msg = f"malformed XML: {msg}"
     return FormatError(msg, file=str(path), location=where)
@@ -173,6 +182,30 @@ def unit_outside_file(el: etree._Element, unit: str, container: str, file: str) 
         f"<{unit}> outside {container} element{found}: check that element's name and namespace prefix",
         file=file, location=where(el),
     )
+
+
+MAX_ATTRIBUTES = 1000
+"""More attributes than this on one element is damage: CAT tools write a dozen or two."""
+
+
+def attributes(el: etree._Element, file: str | None) -> list[tuple[str, str]]:
+    """``el.items()``, refused past ``MAX_ATTRIBUTES`` (see ``check_attributes``)."""
+    check_attributes(el, file)
+    return el.items()
+
+
+def check_attributes(el: etree._Element, file: str | None) -> None:
+    """Refuse an element with more than ``MAX_ATTRIBUTES`` attributes.
+
+    lxml reads each attribute value by a scan of the element's list, so
+    ``items()`` is quadratic in their number (20,000 attributes: 1.2 s of CPU,
+    200,000 in a 2.5 MB file: minutes); counting the names is linear.
+    """
+    count = len(el.keys())
+    if count > MAX_ATTRIBUTES:
+        name = el.tag.rpartition("}")[2] if isinstance(el.tag, str) else "?"
+        raise FormatError(f"<{visible(name)}> has {count:,} attributes (more than {MAX_ATTRIBUTES:,}): the file is "
+                          "damaged; export it again from the CAT tool", file=file, location=where(el))
 
 
 def visible(text: str) -> str:
