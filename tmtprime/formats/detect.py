@@ -90,13 +90,13 @@ def _pull_root(head: bytes, file: str | None) -> XmlRoot | None:
     for _, el in parser.read_events():
         tag = el.tag
         ns, _, name = tag[1:].partition("}") if tag.startswith("{") else (None, "", tag)
-        try:
-            attrib = dict(attributes(el, file))
-        except KeyError:  # lxml cannot name an attribute whose namespace URI holds a brace
+        if any("{" in uri or "}" in uri for uri in el.nsmap.values() if uri):
+            # lxml cannot name an attribute in such a namespace (a KeyError deep in any reader)
             raise FormatError(
                 "a namespace URI of the root element contains '{' or '}', which XML tools cannot handle: "
                 "check the xmlns declarations", file=file, location="line 1",
-            ) from None
+            )
+        attrib = dict(attributes(el, file))
         return XmlRoot(name=name, namespace=ns or None, attrib=attrib, nsmap=dict(el.nsmap))
     return None
 
