@@ -101,7 +101,7 @@ DOOR_NAMES: dict[str, set[str] | None] = {
     "tmtprime.formats": {"ColumnMapping"},
     "tmtprime.formats.model": None,
     "tmtprime.meteor": None,
-    "tmtprime.report": {"figures", "REPORT_FORMATS", "SUFFIXES"},
+    "tmtprime.report": {"figures"},
     "tmtprime.report.figures": None,
     "tmtprime.parallel": {"dask_cluster"},
     "tmtprime.cli": None,

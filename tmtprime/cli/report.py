@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tmtprime.cli._common import add_quiet, add_systems, progress_reporter
-from tmtprime.report import REPORT_FORMATS, SUFFIXES  # light option values: the use case module loads the store (start-up)
+from tmtprime.workflows.report_formats import REPORT_FORMATS, report_format
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,20 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _format(ns: argparse.Namespace) -> str:
-    if ns.format:
-        return ns.format
-    if ns.output is not None:
-        by_suffix = {v: k for k, v in SUFFIXES.items()} | {".htm": "html", ".tsv": "csv"}
-        return by_suffix.get(ns.output.suffix.lower(), "text")
-    return "text"
-
-
 def _run(ns: argparse.Namespace) -> int:
     from tmtprime.store import Store
     from tmtprime.workflows.reporting import report, report_scope
 
-    fmt = _format(ns)
+    fmt = report_format(ns.format, ns.output)
     systems = ns.systems
     with Store.open(ns.path) as store:
         result = report(
