@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -309,11 +310,11 @@ class SegmentsView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        for col, mode in enumerate((QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch,
-                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents,
-                                    QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
-                                    QHeaderView.ResizeMode.ResizeToContents)):  # fmt: skip
-            header.setSectionResizeMode(col, mode)
+        # Sized from what a column can hold, never from its rows: Qt's ResizeToContents asks the model for every
+        # role of every fetched row at each page, band or pick (100-600 ms on the UI thread for 200 rows).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for col in (COLUMNS.index("Source"), COLUMNS.index("Recommended text")):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         header.setSortIndicatorShown(True)
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
@@ -368,6 +369,7 @@ class SegmentsView(QWidget):
         self.model.complete.connect(self._update_count)
         context.project_changed.connect(self.reload)
         context.data_changed.connect(self.reload)
+        self._fit_columns()
 
     # -- filters ----------------------------------------------------------------------
 
@@ -402,8 +404,23 @@ class SegmentsView(QWidget):
     def _bands_known(self, names: list[str]) -> None:
         before = [self.band.itemText(i) for i in range(1, self.band.count())]
         _refill(self.band, names)
+        self._fit_columns()
         if names != before and self.band.currentText() not in ("", any_label()):
             self.apply_filter()
+
+    def _fit_columns(self) -> None:
+        """Width of the short columns: their header, or the widest value they can show (the systems and bands
+        the filters offer, a six-digit number, a confidence), whichever is wider."""
+        header, metrics = self.table.horizontalHeader(), self.table.fontMetrics()
+        combo = lambda box: [box.itemText(i) for i in range(1, box.count())]  # noqa: E731 - without "(any)"
+        yours = QCoreApplication.translate("SegmentTableModel", " (yours)")
+        values = {"#": ["999999"], "System": [s + yours for s in combo(self.system)], "Band": combo(self.band),
+                  "Confidence": ["0.00"], "Fuzzy": ["100"]}  # fmt: skip
+        padding = 2 * self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
+        for name, texts in values.items():
+            col = COLUMNS.index(name)
+            width = max([metrics.horizontalAdvance(t) + padding for t in texts], default=0)
+            header.resizeSection(col, max(width, header.sectionSizeHint(col)))
 
     def _shortcuts(self) -> None:
         """Alt+1…9: take candidate 1…9 of the segment; Alt+Down / Alt+Up: next / previous segment."""
@@ -434,6 +451,7 @@ class SegmentsView(QWidget):
         systems = [s.name for s in store.systems.list()] if store is not None else []
         _refill(self.system, systems)
         _refill(self.document, self.documents())
+        self._fit_columns()
         self.apply_filter()
 
     def documents(self) -> list[str]:

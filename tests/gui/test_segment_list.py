@@ -150,3 +150,38 @@ def test_a_translator_edits_the_pick_and_moves_and_picks_by_keyboard(window, qtb
         assert any(r["text"] == edited for r in csv.DictReader(f))
     window.refresh()  # read again from the project
     assert wait_rows(qtbot, view)[0].pick.candidate.text == edited
+
+
+def test_a_page_asks_the_model_only_for_the_rows_on_screen(window, qtbot, monkeypatch):
+    """Columns sized from their contents asked for every role of every fetched row at each page, band or pick
+    (100-600 ms of the UI thread for a page of 200 rows on a loaded machine, docs/experiments/gui.md); the list now
+    asks only for what it paints: nothing while hidden, the rows on screen when shown. Short columns still show
+    their values whole."""
+    from tmtprime.gui.segments import SegmentTableModel
+
+    view = window.segments
+    wait_idle(qtbot, window)
+    asked: set[int] = set()
+    data = SegmentTableModel.data
+
+    def counted(model, index, role=Qt.ItemDataRole.DisplayRole):  # noqa: ANN001,ANN202
+        asked.add(index.row())
+        return data(model, index, role)
+
+    monkeypatch.setattr(SegmentTableModel, "data", counted)
+    window.tabs.setCurrentWidget(window.analysis)
+    view.apply_filter()
+    assert len(wait_rows(qtbot, view)) == 188
+    wait_idle(qtbot, window)  # the bands too
+    qtbot.wait(200)  # Qt's delayed layout
+    assert not asked
+    window.tabs.setCurrentWidget(view)
+    qtbot.wait(200)
+    last = view.table.rowAt(view.table.viewport().height() - 1)
+    assert asked and 0 < last < 100 and max(asked) <= last, (sorted(asked), last)
+    monkeypatch.undo()
+    header, metrics = view.table.horizontalHeader(), view.table.fontMetrics()
+    for name in ("#", "System", "Band", "Confidence", "Fuzzy"):
+        c = COLUMNS.index(name)
+        widest = max(metrics.horizontalAdvance(_column(view, name, i)) for i in range(view.model.rowCount()))
+        assert header.sectionSize(c) >= widest + 8, (name, header.sectionSize(c), widest)
