@@ -33,14 +33,17 @@ from PySide6.QtWidgets import (
 )
 
 from tmtprime.report import figures
+from tmtprime.store import Store
 from tmtprime.workflows.estimation import CostEstimate, Estimates
 from tmtprime.workflows.status import project_status
+from tmtprime.workflows.report_formats import suffix_format
 from tmtprime.workflows.reporting import report_view
 from tmtprime.gui import served, work
 from tmtprime.gui.charts import ChartView
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.costs import CostSchemeEditor
 from tmtprime.gui.file_dialogs import save_file_name
+from tmtprime.gui.staged import Steps
 
 TABLES = ("plans", "confidence", "analysis", "documents", "bands-tmtprime")
 """The report's tables the dashboard shows (plans and confidence under their charts, the rest in tabs)."""
@@ -54,7 +57,6 @@ def _escape(text: str) -> str:
 
 
 REPORT_FILTER = QT_TRANSLATE_NOOP("AnalysisView", "HTML report (*.html);;PDF report (*.pdf);;Text report (*.txt)")
-REPORT_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".txt": "text"}
 
 
 def fill_table(widget: QTableWidget, table) -> None:  # noqa: ANN001 - tmtprime.report.tables.Table
@@ -105,6 +107,8 @@ class AnalysisView(QWidget):
         self._pending = False
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.recompute)
+        self._showing = Steps(self)
+        """The tables and charts of the estimate just shown, filled one per turn of the event loop."""
 
         # left: actions, systems, scheme
         actions = QGridLayout()
@@ -199,6 +203,12 @@ class AnalysisView(QWidget):
 
     # -- systems ----------------------------------------------------------------------
 
+    @property
+    def busy(self) -> bool:
+        """An estimate is awaited (edits being debounced, work queued) or still being put on screen."""
+        return self._timer.isActive() or self._pending or self._showing.busy or any(
+            c.pending for c in (self.bars, self.pie, self.confidence))
+
     def checked_systems(self) -> list[str]:
         return [name for name, box in self.system_checks.items() if box.isChecked()]
 
@@ -266,29 +276,35 @@ class AnalysisView(QWidget):
         if store is None or estimates is None or scheme is None:
             self._show_empty(self.tr("Open a project to see its analysis."))
             return
-        if not store.recommendations.exist():
-            self._show_empty(self.tr("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R)."))
-            return
-        checked = self.checked_systems()
-        if not checked:
-            self._show_empty(self.tr("Tick at least one system."))
-            return
         if self.context.runner.busy:  # once the queue is empty (an import may change what to estimate)
             self._pending = True
             return
+        checked = self.checked_systems()
 
-        kept = estimates.kept(scheme, checked, skip_absent=True)
-        if kept is not None:  # already estimated (in this session or kept in the project): shown at once
-            self.show_estimate(kept)
-            self.context.prepare(served.read_job)  # so that the first change only re-prices it
-            self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(commands=False), self.show_status, changes_data=False)
-            return
+        def look(store: Store, _reporter: object) -> CostEstimate | str:
+            """On the worker thread (it reads the project): what to show, or why there is nothing to estimate."""
+            if not store.recommendations.exist():
+                return self.tr("No recommendations yet: import a document with candidates, then Recommend (Ctrl+R).")
+            if not checked:
+                return self.tr("Tick at least one system.")
+            return estimates.kept(scheme, checked, skip_absent=True) or ""
+
+        def found(kept: CostEstimate | str) -> None:
+            if kept == "":  # to be estimated: the job is read (or re-priced) in the project's child
+                self.context.run_served(self.tr("Estimate"), served.estimate, {"scheme": scheme, "systems": checked}, done)
+            elif isinstance(kept, str):
+                self._show_empty(kept)
+            else:  # already estimated (in this session or kept in the project): shown at once
+                self.show_estimate(kept)
+                self.context.prepare(served.read_job)  # so that the first change only re-prices it
+                self.context.run(self.tr("Project status"), lambda s, _reporter: project_status(s).notices(commands=False),
+                                 self.show_status, changes_data=False)  # fmt: skip
 
         def done(result: tuple[CostEstimate, list[str]]) -> None:
             self.show_estimate(result[0])
             self.show_status(result[1])
 
-        self.context.run_served(self.tr("Estimate"), served.estimate, {"scheme": scheme, "systems": checked}, done)
+        self.context.run(self.tr("Estimate"), look, found, changes_data=False)
 
     def show_status(self, notices: list[str]) -> None:
         """What the figures leave out or may be wrong about: documents behind a step, stale picks."""
@@ -297,6 +313,7 @@ class AnalysisView(QWidget):
 
     def _show_empty(self, message: str) -> None:
         self.estimate = None
+        self._showing.start([])  # nothing left of an earlier estimate to show
         self.headline.setText(_escape(message))
         for table in self.tables.values():
             table.setRowCount(0)
@@ -324,15 +341,14 @@ class AnalysisView(QWidget):
         )  # fmt: skip
         if same:
             return
-        for key, widget in self.tables.items():
-            if key in tables:
-                fill_table(widget, tables[key])
-        self.bars.draw(figures.cost_bars, est)
-        self.pie.draw(figures.systems_pie, est)
-        self.confidence.draw(figures.confidence_histogram, est)
-        self.notes.setText(" · ".join(est.notes))
-        self.editor.show_rate_source(est)
-        self.context.analysis_changed.emit(est)
+        self._showing.start([  # one piece per turn of the event loop: painting and input go in between
+            *(lambda w=widget, t=tables[key]: fill_table(w, t) for key, widget in self.tables.items() if key in tables),
+            lambda: self.bars.draw(figures.cost_bars, est),
+            lambda: self.pie.draw(figures.systems_pie, est),
+            lambda: self.confidence.draw(figures.confidence_histogram, est),
+            lambda: (self.notes.setText(" · ".join(est.notes)), self.editor.show_rate_source(est)),
+            lambda: self.context.analysis_changed.emit(est),
+        ])
 
     # -- the report ------------------------------------------------------------------------
 
@@ -345,8 +361,9 @@ class AnalysisView(QWidget):
             self.export_report(path)
 
     def export_report(self, path: str) -> bool:
-        """Write the report of what the dashboard shows (format from the suffix: .html, .pdf, .txt)."""
-        fmt = REPORT_FORMATS.get(Path(path).suffix.lower())
+        """Write the report of what the dashboard shows (format from the suffix: .html, .pdf, .txt...; another
+        suffix gets .html added)."""
+        fmt = suffix_format(Path(path))
         if fmt is None:
             path, fmt = f"{path}.html", "html"
         options = {"fmt": fmt, "path": path, "scheme": self.editor.scheme, "systems": self.estimate.systems if self.estimate else None}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from matplotlib.figure import Figure
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from tmtprime.gui import served, work
 from tmtprime.gui.charts import ChartView
+from tmtprime.gui.curves import precision_recall_figure
 from tmtprime.gui.context import ProjectContext
 from tmtprime.gui.tasks import ask_child
 
@@ -69,26 +69,6 @@ def decision_points(card: dict[str, Any]) -> list[dict[str, float]]:
     return sorted(points, key=lambda p: p["threshold"])
 
 
-def precision_recall_figure(data: tuple[list[dict[str, float]], int | None], fig: Figure | None = None) -> Figure:
-    """Precision against recall of deciding MT over the TM match, the chosen point marked."""
-    points, chosen = data
-    fig = fig or Figure(figsize=(4.6, 3.4))
-    ax = fig.add_subplot()
-    ax.plot([p["recall"] for p in points], [p["precision"] for p in points], marker="o", color="#2f6fdb")
-    for p in points:
-        ax.annotate(f"{p['threshold']:.2f}", (p["recall"], p["precision"]), fontsize=7, xytext=(3, 3), textcoords="offset points")
-    if chosen is not None and points:
-        p = points[chosen]
-        ax.plot([p["recall"]], [p["precision"]], marker="o", markersize=12, markerfacecolor="none", color="#d03030")
-    ax.set_xlabel(QCoreApplication.translate("TrainingView", "recall (MT outputs that beat the TM match)"))
-    ax.set_ylabel(QCoreApplication.translate("TrainingView", "precision"))
-    ax.set_title(QCoreApplication.translate("TrainingView", "MT over TM match (cross-validated)"))
-    ax.set_xlim(0, 1.02)
-    ax.set_ylim(0, 1.02)
-    ax.grid(alpha=0.3)
-    return fig
-
-
 class _Answers(QObject):
     problem = Signal(int, object)  # check, what training lacks (str) | None | TmtprimeError
 
@@ -100,6 +80,8 @@ class TrainingView(QWidget):
         super().__init__()
         self.context = context
         self.card: dict[str, Any] | None = None
+        self._cards: dict[str, dict[str, Any]] = {}
+        """The project's model cards by name, as listed (without the models themselves)."""
         self.points: list[dict[str, float]] = []
         self.model_name: str | None = None
         self.problem: str | None = None
@@ -133,7 +115,7 @@ class TrainingView(QWidget):
         self.ter_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ter_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.curve = ChartView(self.tr("Precision-recall"))
+        self.curve = ChartView(self.tr("Precision-recall"), session=lambda: context.session)  # drawn in the child
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self._slider_moved)
@@ -208,7 +190,8 @@ class TrainingView(QWidget):
     def reload(self, select: str | None = None) -> None:
         """The project's models (``select``, else the one shown, else the newest) and what training needs."""
         store = self.context.store
-        names = [m.name for m in store.models.list()] if store is not None else []
+        self._cards = {m.name: dict(m.card) for m in store.models.list()} if store is not None else {}
+        names = list(self._cards)
         current = select or self.models.currentText()
         self._check_training_data()
         self.models.blockSignals(True)
@@ -222,7 +205,7 @@ class TrainingView(QWidget):
     @Slot(str)
     def show_model(self, name: str) -> None:
         store = self.context.store
-        if store is None or not name:
+        if store is None or name not in self._cards:
             self.card, self.points, self.model_name = None, [], None
             self.summary.setText(_tr(NO_MODEL))
             self.warning.setVisible(False)
@@ -234,7 +217,7 @@ class TrainingView(QWidget):
             self.apply_button.setEnabled(False)
             return
         self.model_name = name
-        self.card = dict(store.models.get(name).card)
+        self.card = self._cards[name]
         cv = self.card.get("cross_validated", {})
         data = self.card.get("data", {})
         facts = [f"<b>{html.escape(name)}</b>"]
@@ -277,7 +260,9 @@ class TrainingView(QWidget):
             self.slider_text.setText("")
             return
         p = self.points[index]
-        self.curve.draw(precision_recall_figure, (self.points, index))
+        words = {"xlabel": self.tr("recall (MT outputs that beat the TM match)"), "ylabel": self.tr("precision"),
+                 "title": self.tr("MT over TM match (cross-validated)")}  # fmt: skip
+        self.curve.draw(precision_recall_figure, (self.points, index, words))
         self.slider_text.setText(
             self.tr("MT over the TM match when at least <b>{threshold}</b> sure: precision <b>{precision}</b>, "
                     "recall {recall} — <b>{to_mt}</b> of the dev segments go to MT ({better} would be better with MT).").format(

@@ -134,10 +134,8 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
-    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis._timer.isActive()
-                    and not window.segments.loading_bands and not window.segments.model.reading and not window.training.checking
-                    and not any(c.pending for c in (window.analysis.bars, window.analysis.pie, window.analysis.confidence)),
-                    timeout=timeout)  # fmt: skip
+    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis.busy and not window.segments.loading_bands
+                    and not window.segments.model.reading and not window.training.checking, timeout=timeout)  # fmt: skip
 
 
 def wait_rows(qtbot, view, timeout: int = 60000) -> list:

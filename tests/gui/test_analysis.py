@@ -248,6 +248,10 @@ def test_the_report_exports_from_the_window_and_names_its_file(window, qtbot, tm
         assert str(out) in view.export_note.text()
     text = (tmp_path / "r.txt").read_text()
     assert f"{view.estimate.plan('tmtprime').cost:,.2f}" in text
+    assert view.export_report(str(tmp_path / "summary"))  # a name the formats do not know: HTML, and it says so
+    qtbot.waitUntil(lambda: view.last_report == tmp_path / "summary.html", timeout=120000)
+    assert (tmp_path / "summary.html").read_bytes().startswith(b"<!DOCTYPE html>") and not (tmp_path / "summary").exists()
+    assert str(tmp_path / "summary.html") in view.export_note.text()
 
 
 def test_the_saved_scheme_is_the_projects_after_reopening_and_stays_in_its_project(window, qtbot, project_path, tmp_path):
