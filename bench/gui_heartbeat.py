@@ -174,8 +174,8 @@ def main() -> int:
     window = MainWindow()
     window.resize(1600, 1000)
     window.show()
-    ctx, view, analysis = window.context, window.segments, window.analysis
-    busy = lambda: ctx.runner.busy or analysis.busy or view.model.reading or view.loading_bands or window.training.checking  # noqa: E731
+    ctx, view = window.context, window.segments
+    busy = lambda: window.busy  # noqa: E731
     window.open_project(str(path))
     watch(app, lambda: None, busy, settle=1.0)
     sampler = StallSampler() if args.why else None

@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tmtprime.gui import heartbeat
 from tmtprime.gui.translation import install_translators
 
 _FOLLOWING = False
@@ -95,6 +96,7 @@ def run(project: str | None = None) -> int:
     app = application()
     window = MainWindow()
     close_on_sigint(window)
+    heartbeat.install(window)  # only with TMTPRIME_HEARTBEAT set (benchmarks)
     window.show()
     if project:
         window.open_project(project)

@@ -380,6 +380,12 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
 
+    @property
+    def busy(self) -> bool:
+        """Work runs or is awaited, or its result is still being put on screen (what tests and benchmarks wait for)."""
+        return (self.context.runner.busy or self.analysis.busy or self.segments.model.reading
+                or self.segments.loading_bands or self.training.checking)  # fmt: skip
+
     def refresh(self) -> None:
         """Reload every view from the project (another process may have changed it)."""
         if self.context.store is not None:

@@ -134,8 +134,7 @@ def window(qtbot, project_path: Path, settings_dir: Path):
 
 def wait_idle(qtbot, window, timeout: int = 60000) -> None:
     """Wait until no task runs (the estimate after a change, an import...)."""
-    qtbot.waitUntil(lambda: not window.context.runner.busy and not window.analysis.busy and not window.segments.loading_bands
-                    and not window.segments.model.reading and not window.training.checking, timeout=timeout)  # fmt: skip
+    qtbot.waitUntil(lambda: not window.busy, timeout=timeout)
 
 
 def wait_rows(qtbot, view, timeout: int = 60000) -> list:
