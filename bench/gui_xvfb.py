@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gui_heartbeat import cpu_pressure  # noqa: E402
 from gui_open import project  # noqa: E402
 
 TARGET_MS = 100.0
@@ -171,7 +172,7 @@ def main() -> int:
             idle_from = time.monotonic()
             time.sleep(3.0)
             baseline = app.longest_gap(idle_from, time.monotonic())
-            load, start = os.getloadavg()[0], time.monotonic()
+            load, pressure, start = os.getloadavg()[0], cpu_pressure(), time.monotonic()
             act()
             time.sleep(0.5)  # the window turns busy
             end = app.quiet(start)
@@ -180,7 +181,8 @@ def main() -> int:
             met = met and gap < TARGET_MS
             print(f"{op}: {what}\n    target: longest UI gap < {TARGET_MS:.0f} ms; measured: {gap:.0f} ms -> "
                   f"{'met' if gap < TARGET_MS else 'NOT met'}; idle baseline just before: {baseline:.0f} ms (3 s); "
-                  f"load {load:.1f} -> {load_end:.1f}; {end - start:.1f} s; screenshot {shot}", flush=True)  # fmt: skip
+                  f"load {load:.1f} -> {load_end:.1f} (CPU pressure {pressure} -> {cpu_pressure()}); {end - start:.1f} s; "
+                  f"screenshot {shot}", flush=True)  # fmt: skip
     finally:
         app.process.terminate()
         try:
