@@ -220,9 +220,10 @@ def main() -> int:
         "sort": ("segment list sorted by confidence (every row read and sorted)", lambda: None,
                  lambda: view.model.sort(COLUMNS.index("Confidence"), Qt.SortOrder.DescendingOrder)),
         "filter": ("segment list, a text filter matching 20 rows (every row read)", lambda: None, text_filter),
-        "import": (f"import of {args.rows:,} segments (child process), then estimate, list, bands", lambda: None,
+        "import": (f"import of {args.rows:,} segments (child process), then estimate, list, bands",
+                   lambda: document_tsv(tmp / "job.tsv", args.rows),  # the user's file, written before the click
                    lambda: ctx.run_process("Import", work.import_files, {
-                       "files": [str(document_tsv(tmp / "job.tsv", args.rows))], "role": "document",
+                       "files": [str(tmp / "job.tsv")], "role": "document",
                        "mapping": ColumnMapping(source="source", tm="tm_target", tm_source="tm_source", tm_score="tm_fuzzy",
                                                 mt={"mt-a": "mt_a", "mt-b": "mt_b"})}, ctx.message.emit)),
         "training": ("training on the update dev data, 3,068 segments (child process), then every view", lambda: None,
