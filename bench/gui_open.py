@@ -80,8 +80,7 @@ def main() -> int:
             app.processEvents()
             if window.context.runner.running:
                 time.sleep(0.002)
-        charts = (window.analysis.bars, window.analysis.pie, window.analysis.confidence)
-        while any(c.pending for c in charts) and time.perf_counter() - t0 < 300:  # the chart on screen, from the child
+        while window.analysis.busy and time.perf_counter() - t0 < 300:  # its tables filled, the chart from the child
             app.processEvents()
             time.sleep(0.002)
         app.processEvents()  # and painted
