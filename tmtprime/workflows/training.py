@@ -148,7 +148,9 @@ def regressor_card(model: EffortRegressor, y: np.ndarray, rows: CandidateRows, s
             "documents": len(set(rows.groups)), "systems": sorted(set(rows.systems)), "labels": LABEL_UNITS[label],
         },
         "features": {"version": FEATURE_SET_VERSION, "names": list(rows.feature_names)},
-        "hyperparameters": {k: float(v) for k, v in model.params_.items()},
+        "hyperparameters": {k: float(v) for k, v in model.params_.items()}
+        | ({"linear_weight": float(model.linear_weight), "ridge__alpha": float(model.linear_[-1].alpha_)}
+           if model.linear_ is not None else {}),
         "cross_validated": {"note": "out-of-fold predictions of the training run, folds grouped by document",
                             **{k: v for k, v in vars(fit).items()}},
     }
