@@ -93,14 +93,21 @@ def test_the_ridge_regression_joins_the_svr_and_survives_skops():
     F = rng.normal(size=(120, 30))
     y = F[:, :10].sum(axis=1) + rng.normal(0, 0.5, 120)  # many weak linear effects: the ridge's case
     X = np.column_stack([np.arange(120), np.zeros(120), F])
-    both, svr = _small().fit(X[:80], y[:80]), EffortRegressor(C_grid=(1.0,), gamma_grid=(1.0,), epsilon_grid=(0.1,), cv=2,
-                                                              linear_weight=0.0).fit(X[:80], y[:80])
+    both, svr = _small().set_params(linear_weight=0.5).fit(X[:80], y[:80]), _small().fit(X[:80], y[:80])
     assert svr.linear_ is None and both.linear_ is not None
     half = 0.5 * svr.predict(X[80:]) + 0.5 * both.linear_.predict(F[80:])
     np.testing.assert_allclose(both.predict(X[80:]), half)
     assert np.corrcoef(both.predict(X[80:]), y[80:])[0, 1] > np.corrcoef(svr.predict(X[80:]), y[80:])[0, 1]
     again = persist.loads(persist.dumps(both))
     np.testing.assert_allclose(again.predict(X[80:]), both.predict(X[80:]))
+
+
+def test_only_the_effort_label_gets_the_ridge_by_default():
+    from tmtprime.workflows.training import EFFORT_LINEAR_WEIGHT, default_model
+
+    y = np.arange(6.0)
+    assert default_model("effort", y, None, 1).linear_weight == EFFORT_LINEAR_WEIGHT > 0
+    assert default_model("time", y, None, 1).linear_weight == 0.0  # MLQE-PE HTER fell with it: SVR alone elsewhere
 
 
 def test_an_effort_model_saved_before_the_ridge_still_loads_and_predicts_the_same():
