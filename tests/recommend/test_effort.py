@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,11 +18,14 @@ from tmtprime.formats.model import Candidate, PostEdit, Segment
 from tmtprime.recommend.applicability import profile, warnings
 from tmtprime.recommend.effort_metrics import EffortFit, delta_avg
 from tmtprime.recommend.labels import candidate_labels, default_label
+from tmtprime.recommend import persist
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import Store
 from tmtprime.workflows.effort_evaluation import evaluate_effort
 from tmtprime.workflows.recommendation import recommend
 from tmtprime.workflows.training import train
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recommend"
 
 
 def _small() -> EffortRegressor:
@@ -82,6 +86,35 @@ def test_effort_regressor_learns_ranks_and_works_with_scikit_learn_tools():
     two[:, 0] = np.arange(len(y)) // 2  # pairs of candidates: the pick is the lower predicted effort
     picks = model.recommend(two)
     assert (picks.rows == np.array([2 * i + int(pred[2 * i + 1] < pred[2 * i]) for i in range(len(y) // 2)])).all()
+
+
+def test_the_ridge_regression_joins_the_svr_and_survives_skops():
+    rng = np.random.default_rng(3)
+    F = rng.normal(size=(120, 30))
+    y = F[:, :10].sum(axis=1) + rng.normal(0, 0.5, 120)  # many weak linear effects: the ridge's case
+    X = np.column_stack([np.arange(120), np.zeros(120), F])
+    both, svr = _small().set_params(linear_weight=0.5).fit(X[:80], y[:80]), _small().fit(X[:80], y[:80])
+    assert svr.linear_ is None and both.linear_ is not None
+    half = 0.5 * svr.predict(X[80:]) + 0.5 * both.linear_.predict(F[80:])
+    np.testing.assert_allclose(both.predict(X[80:]), half)
+    assert np.corrcoef(both.predict(X[80:]), y[80:])[0, 1] > np.corrcoef(svr.predict(X[80:]), y[80:])[0, 1]
+    again = persist.loads(persist.dumps(both))
+    np.testing.assert_allclose(again.predict(X[80:]), both.predict(X[80:]))
+
+
+def test_only_the_effort_label_gets_the_ridge_by_default():
+    from tmtprime.workflows.training import EFFORT_LINEAR_WEIGHT, default_model
+
+    y = np.arange(6.0)
+    assert default_model("effort", y, None, 1).linear_weight == EFFORT_LINEAR_WEIGHT > 0
+    assert default_model("time", y, None, 1).linear_weight == 0.0  # MLQE-PE HTER fell with it: SVR alone elsewhere
+
+
+def test_an_effort_model_saved_before_the_ridge_still_loads_and_predicts_the_same():
+    model = persist.loads((FIXTURES / "effort-svr-only.skops").read_bytes())
+    saved = np.load(FIXTURES / "effort-svr-only.npz")
+    assert model.get_params()["linear_weight"] == 0.0
+    np.testing.assert_allclose(model.predict(saved["X"]), saved["predicted"], atol=1e-4)
 
 
 def test_applicability_warns_about_language_tm_and_far_features():
