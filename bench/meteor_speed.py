@@ -20,7 +20,9 @@ Targets of issue 30 (``--part spanish`` and ``--part startup``):
   compiled code included) and NLTK's own import, measured in the same minute.
 
 ``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
-this tree and another (the ratio the speed changes of issue 30 are given as).
+this tree and another (the ratio the speed changes of issue 30 are given as);
+``--part own-startup --against TREE``: the CPU seconds of a one-pair command
+after NumPy's import (our own start-up), both trees alternated.
 
 Both commands run as subprocesses (interleaved, ``--repeat`` times; the
 machine is shared, so the median is reported). Steady-state throughput
@@ -30,10 +32,9 @@ itself, not derived from whole-command wall times: the jar through
 as its command calls it), ours through the script ``_LOOP`` (load and compile
 as the command does, then ``score_in_batches``); both score the 10,000
 segments, the first 2,000 unmeasured (JIT, caches), and time the last 8,000.
-Both print their final score over the 10,000, which must be identical. An
-earlier version took the slope between a 2,000- and a 10,000-segment command
-run, (10,000 - 2,000) / (t(10,000) - t(2,000)): a difference of two noisy wall
-times (2.6x-5.9x in three runs at load 1.3-2.8). Printed beside the wall-time
+Both print their final score over the 10,000, which must be identical. (The
+slope between a 2,000- and a 10,000-segment command run, used before, is a
+difference of two noisy wall times: 2.6x-5.9x at load 1.3-2.8.) Beside the wall-time
 rate: the rate per CPU second of the scoring thread and of the whole process
 (the jar's JIT and GC threads). The start-up of a one-segment run and the
 end-to-end time on 2,000 are printed too. ``--jobs N`` passes ``-j N`` to
@@ -199,6 +200,43 @@ def startup(env: dict[str, str]) -> None:
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
+_OWN_STARTUP = """
+import contextlib, io, sys, time
+c = time.process_time()
+import numpy
+c1 = time.process_time()
+from tmtprime.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    main(["meteor", *sys.argv[1:]])
+print(time.process_time() - c1)
+"""
+
+
+def own_startup(a: argparse.Namespace, env: dict[str, str]) -> None:
+    """CPU seconds of ``tmtprime meteor`` on one pair after NumPy's import (the part our code decides), in fresh
+    processes, this tree and ``--against`` alternated ``max(--repeat, 9)`` times; min and median."""
+    trees = {"this tree": ROOT} | ({str(a.against): a.against.resolve()} if a.against else {})
+    cases = {"tr, exact stem": ["-l", "tr", "-m", "exact stem"], "en, all modules, -norm": ["-l", "en", "-norm"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref = Path(tmp) / "hyp.txt", Path(tmp) / "ref.txt"
+        hyp.write_text("the words here\n", encoding="utf-8")
+        ref.write_text("these words here\n", encoding="utf-8")
+        script = Path(tmp) / "own.py"  # a file, not -c: the current directory must not shadow the tree
+        script.write_text(_OWN_STARTUP, encoding="utf-8")
+        cpu: dict[tuple[str, str], list[float]] = {(t, c): [] for t in trees for c in cases}
+        for _ in range(max(a.repeat, 9)):
+            for case, options in cases.items():
+                for name, tree in trees.items():
+                    out = subprocess.run([sys.executable, str(script), str(hyp), str(ref), "-q", *options],
+                                         env=dict(env, PYTHONPATH=str(tree)), capture_output=True, text=True,
+                                         check=True)  # fmt: skip
+                    cpu[(name, case)].append(float(out.stdout))
+    print(f"\none pair, CPU seconds after NumPy's import (min / median of {max(a.repeat, 9)} fresh processes); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for (name, case), values in cpu.items():
+        print(f"  {name:30}{case:26}{min(values):>8.3f}{statistics.median(values):>8.3f}")
+
+
 def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, float, str]:
     """Wall time, peak RSS (KB, via /usr/bin/time -f %M when available), CPU time (user + sys) and stdout of
     ``cmd``."""
@@ -213,8 +251,8 @@ def main() -> int:
     ap.add_argument("--jar", default=os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu"), default="all")
-    ap.add_argument("--against", type=Path, default=None, help="with --part cpu: another source tree, alternated")
+    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu", "own-startup"), default="all")
+    ap.add_argument("--against", type=Path, default=None, help="with --part cpu or own-startup: another source tree, alternated")
     a = ap.parse_args()
     if not Path(a.jar).is_file():
         print(f"jar not found: {a.jar}", file=sys.stderr)
@@ -229,6 +267,8 @@ def main() -> int:
         english(a, env)
     if a.part == "cpu":
         steady_cpu(a, env)
+    if a.part == "own-startup":
+        own_startup(a, env)
     return 0
 
 
