@@ -4,8 +4,9 @@ The jar ships the 2010-era Java Snowball stemmers for danish dutch english
 finnish french german hungarian italian norwegian portuguese romanian
 russian spanish swedish turkish (all available here); Czech and "other" have
 none (``No stemmer for language (czech)``). English is our own
-(:mod:`tmtprime.meteor.english_stemmer`). Most others come from the
-``snowballstemmer`` package (imports in milliseconds), set back to the jar's
+(:mod:`tmtprime.meteor.english_stemmer`). The others are the pure-Python classes
+of the ``snowballstemmer`` package (only the one language's module is loaded,
+:func:`_snowball_class`; never PyStemmer, even when installed), set back to the jar's
 older algorithms where Snowball has changed since (:data:`_OLDER`,
 :func:`_snowball`); they are case-sensitive like the jar. No language
 imports NLTK (its import costs most of a second). Number-like tokens are
