@@ -202,12 +202,13 @@ def _load_for_batch(meteor: Meteor, quiet: bool, tokens: int | None = None) -> N
     pay for the machine code (:func:`~tmtprime.meteor.compiled.pays`) the
     scorer runs as plain Python and nothing is compiled or loaded for it.
 
-    A batch run long enough for the machine code keeps what it loaded until it
-    exits, so after a collection the loaded tables are frozen (``gc.freeze``): otherwise every full collection
-    while scoring walks over them again, about 100 ms each, a sixth of the
-    scoring time on WMT22 text. This is done here, in the command, not in
-    :meth:`Meteor.load`: freezing is process-wide, which a library must not
-    impose on the program that imports it.
+    A batch run long enough for the machine code keeps what it loaded until
+    it exits, so after a collection the loaded tables are frozen
+    (``gc.freeze``): otherwise every full collection while scoring walks over
+    them again, about 100 ms each, a sixth of the scoring time on WMT22 text.
+    This is done here, in the command, not in :meth:`Meteor.load`: freezing
+    is process-wide, which a library must not impose on the program that
+    imports it.
     """
     from tmtprime.meteor.aligner import compile_now
     from tmtprime.meteor.compiled import pays
