@@ -221,7 +221,7 @@ def _load_for_batch(meteor: Meteor, quiet: bool, tokens: int | None = None) -> N
             warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
         )
         gc.collect()  # not for a few pairs: the collection alone costs them 8-12 ms
-        gc.freeze()
+    gc.freeze()  # even then: the collection at exit would walk the loaded tables (synonyms, paraphrase words)
 
 
 def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], flags: set[str]) -> int:
