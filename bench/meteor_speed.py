@@ -20,24 +20,30 @@ Targets of issue 30 (``--part spanish`` and ``--part startup``):
   compiled code included) and NLTK's own import, measured in the same minute.
 
 ``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
-this tree and another (the ratio the speed changes of issue 30 are given as).
+this tree and another (the ratio the speed changes of issue 30 are given as);
+``--part own-startup --against TREE``: the CPU seconds of a one-pair command
+after NumPy's import (our own start-up), both trees alternated.
 
 Both commands run as subprocesses (interleaved, ``--repeat`` times; the
-machine is shared, so the median is reported). Steady-state throughput is
-the slope between a run on the 2,000 segments and a run on 10,000 (the same
-2,000 first, then 8,000 more): 8,000 / (t(10,000) - t(2,000)). An earlier
-version subtracted a one-segment run from the 2,000-segment run; the jar
-spends 7-18 s starting and well under 2 s scoring, so that difference was
-mostly noise (it reported 0.95-1.38x while the slope gave about 0.3x). The
-start-up time of a one-segment run and the in-process API throughput
-(``Meteor().score_each`` after ``load()``) are printed too. ``--jobs N``
-passes ``-j N`` to ``tmtprime meteor``.
+machine is shared, so the median is reported). Steady-state throughput
+(``--part english``) is timed inside each process around the scoring loop
+itself, not derived from whole-command wall times: the jar through
+``bench/MeteorJarLoop.java`` (its ``MeteorScorer.getMeteorStats`` per segment,
+as its command calls it), ours through the script ``_LOOP`` (load and compile
+as the command does, then ``score_in_batches``); both score the 10,000
+segments, the first 2,000 unmeasured (JIT, caches), and time the last 8,000.
+Both print their final score over the 10,000, which must be identical. (The
+slope between a 2,000- and a 10,000-segment command run, used before, is a
+difference of two noisy wall times: 2.6x-5.9x at load 1.3-2.8.) Beside the wall-time
+rate: the rate per CPU second of the scoring thread and of the whole process
+(the jar's JIT and GC threads). The start-up of a one-segment run and the
+end-to-end time on 2,000 are printed too. ``--jobs N`` passes ``-j N`` to
+``tmtprime meteor``.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import gzip
 import os
 import random
@@ -194,6 +200,43 @@ def startup(env: dict[str, str]) -> None:
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
+_OWN_STARTUP = """
+import contextlib, io, sys, time
+c = time.process_time()
+import numpy
+c1 = time.process_time()
+from tmtprime.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    main(["meteor", *sys.argv[1:]])
+print(time.process_time() - c1)
+"""
+
+
+def own_startup(a: argparse.Namespace, env: dict[str, str]) -> None:
+    """CPU seconds of ``tmtprime meteor`` on one pair after NumPy's import (the part our code decides), in fresh
+    processes, this tree and ``--against`` alternated ``max(--repeat, 9)`` times; min and median."""
+    trees = {"this tree": ROOT} | ({str(a.against): a.against.resolve()} if a.against else {})
+    cases = {"tr, exact stem": ["-l", "tr", "-m", "exact stem"], "en, all modules, -norm": ["-l", "en", "-norm"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp, ref = Path(tmp) / "hyp.txt", Path(tmp) / "ref.txt"
+        hyp.write_text("the words here\n", encoding="utf-8")
+        ref.write_text("these words here\n", encoding="utf-8")
+        script = Path(tmp) / "own.py"  # a file, not -c: the current directory must not shadow the tree
+        script.write_text(_OWN_STARTUP, encoding="utf-8")
+        cpu: dict[tuple[str, str], list[float]] = {(t, c): [] for t in trees for c in cases}
+        for _ in range(max(a.repeat, 9)):
+            for case, options in cases.items():
+                for name, tree in trees.items():
+                    out = subprocess.run([sys.executable, str(script), str(hyp), str(ref), "-q", *options],
+                                         env=dict(env, PYTHONPATH=str(tree)), capture_output=True, text=True,
+                                         check=True)  # fmt: skip
+                    cpu[(name, case)].append(float(out.stdout))
+    print(f"\none pair, CPU seconds after NumPy's import (min / median of {max(a.repeat, 9)} fresh processes); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for (name, case), values in cpu.items():
+        print(f"  {name:30}{case:26}{min(values):>8.3f}{statistics.median(values):>8.3f}")
+
+
 def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, float, str]:
     """Wall time, peak RSS (KB, via /usr/bin/time -f %M when available), CPU time (user + sys) and stdout of
     ``cmd``."""
@@ -208,8 +251,8 @@ def main() -> int:
     ap.add_argument("--jar", default=os.environ.get("METEOR_JAR", "/tmp/meteor_ref/meteor-1.5.jar"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu"), default="all")
-    ap.add_argument("--against", type=Path, default=None, help="with --part cpu: another source tree, alternated")
+    ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu", "own-startup"), default="all")
+    ap.add_argument("--against", type=Path, default=None, help="with --part cpu or own-startup: another source tree, alternated")
     a = ap.parse_args()
     if not Path(a.jar).is_file():
         print(f"jar not found: {a.jar}", file=sys.stderr)
@@ -224,6 +267,8 @@ def main() -> int:
         english(a, env)
     if a.part == "cpu":
         steady_cpu(a, env)
+    if a.part == "own-startup":
+        own_startup(a, env)
     return 0
 
 
@@ -269,68 +314,86 @@ def steady_cpu(a: argparse.Namespace, env: dict[str, str]) -> None:
         print(f"  {name:40}{statistics.median(values):>8.3f} s  ratio to this tree {statistics.median(values) / mine:.2f}")
 
 
+_LOOP = """
+import gc, sys, time
+from tmtprime.meteor.aligner import compile_now
+from tmtprime.meteor.batch import score_in_batches
+from tmtprime.meteor.scorer import Meteor
+hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
+refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+warm = int(sys.argv[3])
+m = Meteor("en", normalize=True).load()
+# as `tmtprime meteor` prepares a long run (cli/meteor.py _load_for_batch), then scores BATCH at a time
+compile_now(warm_up=lambda: m.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]))
+gc.collect()
+gc.freeze()
+scores = score_in_batches(m, hyps[:warm], refs[:warm])
+t, c = time.perf_counter(), time.process_time()
+scores += score_in_batches(m, hyps[warm:], refs[warm:])
+wall, cpu = time.perf_counter() - t, time.process_time() - c
+print(len(hyps) - warm, wall, cpu, cpu, repr(m.aggregate(scores).score))
+"""
+
+
 def english(a: argparse.Namespace, env: dict[str, str]) -> None:
-    """The English comparison of issue 2 (end to end, steady throughput, memory)."""
+    """The English comparison: end to end and memory (issue 2), the steady scoring loop (issue 30)."""
     with tempfile.TemporaryDirectory() as tmp:
         files = segments(Path(tmp))
         hyp, ref = files["small"]
         opts = ["-l", "en", "-norm"]
         ours = [sys.executable, "-m", "tmtprime", "meteor"]
         jar = ["java", "-Xmx2G", "-jar", a.jar]
+        loop_script = Path(tmp) / "loop.py"  # a file, not -c: the current directory must not shadow the tree
+        loop_script.write_text(_LOOP, encoding="utf-8")
+        big = [str(x) for x in files["big"]] + [str(N)]
+        loops = {"jar": ["java", "-Xmx2G", "-cp", a.jar, str(ROOT / "bench" / "MeteorJarLoop.java"), *big],
+                 "ours": [sys.executable, str(loop_script), *big]}
         # builds the paraphrase index and the compiled aligner (numba cache) if needed
         timed(ours + [*map(str, files["one"]), *opts], env)
-        res: dict[str, list[float]] = {f"{who}.{name}": [] for who in ("jar", "ours") for name in files}
-        cpu: dict[str, list[float]] = {k: [] for k in res}
+        res: dict[str, list[float]] = {f"{who}.{name}": [] for who in ("jar", "ours") for name in ("one", "small")}
         rss = {"jar": 0, "ours": 0}
         outputs: dict[str, str] = {}
+        loop: dict[str, list[list[float]]] = {"jar": [], "ours": []}
+        loop_final: dict[str, str] = {}
         for _ in range(a.repeat):
-            for name, (h, r) in files.items():
-                w, m, c, out = timed(jar + [str(h), str(r), *opts])
-                res[f"jar.{name}"].append(w)
-                cpu[f"jar.{name}"].append(c)
-                rss["jar"] = max(rss["jar"], m)
-                outputs[f"jar.{name}"] = out
-                w, m, c, out = timed(ours + [str(h), str(r), *opts, "-j", str(a.jobs)], env)
-                res[f"ours.{name}"].append(w)
-                cpu[f"ours.{name}"].append(c)
-                rss["ours"] = max(rss["ours"], m)
-                outputs[f"ours.{name}"] = out
+            for name in ("one", "small"):
+                h, r = files[name]
+                for who, cmd in (("jar", jar + [str(h), str(r), *opts]),
+                                 ("ours", ours + [str(h), str(r), *opts, "-j", str(a.jobs)])):
+                    w, m, _c, out = timed(cmd, env if who == "ours" else None)
+                    res[f"{who}.{name}"].append(w)
+                    rss[who] = max(rss[who], m)
+                    outputs[f"{who}.{name}"] = out
+            for who, cmd in loops.items():
+                _w, _c, out = cpu_timed(cmd, env if who == "ours" else None)
+                fields = out.split()
+                loop[who].append([float(x) for x in fields[:4]])
+                loop_final[who] = fields[4]
         med = {k: statistics.median(v) for k, v in res.items()}
-        jar_tp = (N_BIG - N) / max(med["jar.big"] - med["jar.small"], 1e-9)
-        our_tp = (N_BIG - N) / max(med["ours.big"] - med["ours.small"], 1e-9)
-        med_cpu = {k: statistics.median(v) for k, v in cpu.items()}
-        jar_cpu_tp = (N_BIG - N) / max(med_cpu["jar.big"] - med_cpu["jar.small"], 1e-9)
-        our_cpu_tp = (N_BIG - N) / max(med_cpu["ours.big"] - med_cpu["ours.small"], 1e-9)
+        timed_n = loop["ours"][0][0]
+        # per loop: segments per second of wall time, of the scoring thread's CPU time, of the process's CPU time
+        rate = {who: [statistics.median(timed_n / run[i] for run in runs) for i in (1, 2, 3)] for who, runs in loop.items()}
         final = [line for line in outputs["ours.small"].split("\n") if line.startswith("Final score")]
         jfinal = [line for line in outputs["jar.small"].split("\n") if line.startswith("Final score")]
 
-        from tmtprime.meteor.scorer import Meteor
-
-        H = hyp.read_text(encoding="utf-8").split("\n")[:N]
-        R = ref.read_text(encoding="utf-8").split("\n")[:N]
-        m = Meteor(lang="en").load()
-        gc.collect()
-        gc.freeze()  # as `tmtprime meteor` does after loading
-        m.score_each(H[:20], [[x] for x in R[:20]])
-        m._token_cache.clear()
-        t0 = time.perf_counter()
-        m.score_each(H, [[x] for x in R])
-        api_tp = N / (time.perf_counter() - t0)
-        self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
     print(f"{N} English segments, all modules (-l en -norm), median of {a.repeat} interleaved runs; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
-    print(f"{'':34}{'jar':>10}{'tmtprime':>12}{'ratio':>8}  target")
-    for label, name in ((f"end-to-end wall time, {N} (s)", "small"), (f"wall time, {N_BIG} (s)", "big"), ("start-up, 1 segment (s)", "one")):
+    print(f"{'':40}{'jar':>10}{'tmtprime':>12}{'ratio':>8}  target")
+    for label, name in ((f"end-to-end wall time, {N} (s)", "small"), ("start-up, 1 segment (s)", "one")):
         target = "  <= 0.50" if name == "small" else ""
-        print(f"{label:34}{med['jar.' + name]:>10.2f}{med['ours.' + name]:>12.2f}{med['ours.' + name] / med['jar.' + name]:>8.2f}{target}")
-    print(f"{'steady-state throughput (seg/s)':34}{jar_tp:>10.0f}{our_tp:>12.0f}{our_tp / jar_tp:>8.2f}  >= 3.00")
-    print(f"{'same, per CPU second (seg/s)':34}{jar_cpu_tp:>10.0f}{our_cpu_tp:>12.0f}{our_cpu_tp / jar_cpu_tp:>8.2f}"
-          "  (user + sys: the jar's JIT and GC threads count)")
-    print(f"{'in-process API throughput (seg/s)':34}{'':>10}{api_tp:>12.0f}")
-    print(f"{'peak RSS (MB)':34}{rss['jar'] / 1024:>10.0f}{rss['ours'] / 1024:>12.0f}{'':>8}  < 500 (tmtprime)")
-    print(f"{'peak RSS of this benchmark (MB)':34}{'':>10}{self_rss / 1024:>12.0f}")
-    print(f"final scores: jar {jfinal[0].split()[-1] if jfinal else '?'}  tmtprime {final[0].split()[-1] if final else '?'}")
+        print(f"{label:40}{med['jar.' + name]:>10.2f}{med['ours.' + name]:>12.2f}{med['ours.' + name] / med['jar.' + name]:>8.2f}{target}")
+    print(f"steady scoring loop: segments {N + 1}-{N_BIG} after {N} unmeasured, timed inside each process "
+          "(bench/MeteorJarLoop.java: the jar's getMeteorStats per segment; ours: score_in_batches as the command)")
+    labels = ("segments per second, wall time", "per CPU second, scoring thread", "per CPU second, whole process")
+    for i, label in enumerate(labels):
+        target = "  >= 3.00" if i == 0 else ""
+        print(f"{label:40}{rate['jar'][i]:>10.0f}{rate['ours'][i]:>12.0f}{rate['ours'][i] / rate['jar'][i]:>8.2f}{target}")
+    print("  (ours runs in one thread; the jar's process CPU adds its JIT compiler and garbage collector threads, "
+          "which run beside the scoring thread when a core is free)")
+    print(f"{'peak RSS (MB)':40}{rss['jar'] / 1024:>10.0f}{rss['ours'] / 1024:>12.0f}{'':>8}  < 500 (tmtprime)")
+    print(f"final scores, {N}: jar {jfinal[0].split()[-1] if jfinal else '?'}  tmtprime {final[0].split()[-1] if final else '?'}; "
+          f"{N_BIG} (loops): jar {loop_final['jar']}  tmtprime {loop_final['ours']}  "
+          f"({'identical' if loop_final['jar'] == loop_final['ours'] else 'DIFFERENT'})")
 
 
 if __name__ == "__main__":

@@ -202,12 +202,13 @@ def _load_for_batch(meteor: Meteor, quiet: bool, tokens: int | None = None) -> N
     pay for the machine code (:func:`~tmtprime.meteor.compiled.pays`) the
     scorer runs as plain Python and nothing is compiled or loaded for it.
 
-    A batch run keeps what it loaded until it exits, so after a collection the
-    loaded tables are frozen (``gc.freeze``): otherwise every full collection
-    while scoring walks over them again, about 100 ms each, a sixth of the
-    scoring time on WMT22 text. This is done here, in the command, not in
-    :meth:`Meteor.load`: freezing is process-wide, which a library must not
-    impose on the program that imports it.
+    A batch run long enough for the machine code keeps what it loaded until
+    it exits, so after a collection the loaded tables are frozen
+    (``gc.freeze``): otherwise every full collection while scoring walks over
+    them again, about 100 ms each, a sixth of the scoring time on WMT22 text.
+    This is done here, in the command, not in :meth:`Meteor.load`: freezing
+    is process-wide, which a library must not impose on the program that
+    imports it.
     """
     from tmtprime.meteor.aligner import compile_now
     from tmtprime.meteor.compiled import pays
@@ -219,8 +220,8 @@ def _load_for_batch(meteor: Meteor, quiet: bool, tokens: int | None = None) -> N
             # every module and the search: words that match exactly, by stem, by synonym and by paraphrase
             warm_up=lambda: meteor.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]),
         )
-    gc.collect()
-    gc.freeze()
+        gc.collect()  # not for a few pairs: the collection alone costs them 8-12 ms
+    gc.freeze()  # even then: the collection at exit would walk the loaded tables (synonyms, paraphrase words)
 
 
 def _score_files(meteor, hyp_path: str, ref_path: str, values: dict[str, str], flags: set[str]) -> int:

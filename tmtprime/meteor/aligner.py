@@ -15,7 +15,6 @@ measured against the jar: docs/experiments/meteor-alignment.md.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
@@ -326,6 +325,8 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
 
 def _compiled_marker() -> Path | None:
     """Where to note that this installation's compiled code is cached; None without a writable cache."""
+    import hashlib
+
     import numba
 
     sources = sorted(Path(__file__).parent.glob("*.py"))

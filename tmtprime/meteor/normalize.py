@@ -21,54 +21,15 @@ import re
 
 from tmtprime.errors import ResourceError, UsageError
 from tmtprime.meteor.languages import language_name
-from tmtprime.meteor.resources import nonbreaking_prefixes
 
 MODES = ("norm", "lower", "none")
 
 NORMALIZER_LANGUAGES = frozenset({"english", "french", "german", "spanish", "czech", "russian"})
 
-_ALNUM = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017e\u0400-\u0527\u1d00-\u1d7f\ua640-\ua66e\ua67e-\ua697"
-_ALPHA = _ALNUM[3:]
-_JAVA_SPACE = " \t\n\x0b\x0c\r"
-
 _PLAIN_SPLIT = re.compile("[ \t\x0c]+")
-_FINAL_SPLIT = re.compile("[ \t\x0c\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": " - "})
-_SEPARATE = re.compile(f"([^{_ALNUM}{_JAVA_SPACE}.'`,\\-])")
-_MULTI_DOT = re.compile(r"\.(\.+)")
-_DOTMULTI_DOT_NONDOT = re.compile(r"DOTMULTI\.([^.])")
-_COMMA_NONDIGIT = re.compile(r"([^0-9]),([^0-9])")
-_COMMA_AFTER_DIGIT = re.compile(r"([0-9]),([^0-9])")
-_COMMA_BEFORE_DIGIT = re.compile(r"([^0-9]),([0-9])")
-
-_A, _N = _ALPHA, "0-9"
-_APOSTROPHE_RULES: dict[str, list[tuple[re.Pattern[str], str]]] = {
-    "english": [
-        (re.compile(f"([^{_A}])'([^{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([^{_A}{_N}])'([{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([{_A}])'([^{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([{_A}])'([{_A}])"), r"\1 '\2"),
-        (re.compile(f"([{_N}])'(s)"), r"\1 '\2"),
-    ],
-    "french": [
-        (re.compile(f"([^{_A}])'([^{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([^{_A}])'([{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([{_A}])'([^{_A}])"), r"\1 ' \2"),
-        (re.compile(f"([{_A}])'([{_A}])"), r"\1' \2"),
-    ],
-}
-_APOSTROPHE_ANY = [(re.compile("'"), " ' ")]
-
-_HYPHEN = re.compile(f"([{_ALNUM}.])-([{_ALNUM}])")
-_WORD_SPLIT = re.compile("[ \t\x0c]+")
-_NEXT_LOWER = re.compile("[a-z]")
-_NEXT_DIGIT = re.compile("[0-9]")
-_HAS_ALPHA = re.compile(f"[{_ALPHA}]")
-_NON_ALNUM = re.compile(f"[^{_ALNUM}]+")
 
 
-def _java_trim(line: str) -> str:
+def java_trim(line: str) -> str:
     """``String.trim()``: strip every character <= U+0020 at both ends."""
     start, end = 0, len(line)
     while start < end and line[start] <= " ":
@@ -78,71 +39,12 @@ def _java_trim(line: str) -> str:
     return line[start:end]
 
 
-def _restore_dots(text: str) -> str:
-    while "DOTDOTMULTI" in text:
-        text = text.replace("DOTDOTMULTI", "DOTMULTI.")
-    return text.replace("DOTMULTI", ".")
-
-
-def _moses_words(text: str, prefixes: dict[str, int]) -> list[str]:
-    """Moses' word loop (detach a final full stop unless a rule keeps it), then the acronym rule."""
-    words = [w for w in _WORD_SPLIT.split(text) if w]
-    if "." not in text:  # nothing for the loop below to change (a segment without a full stop)
-        return words
-    out: list[str] = []
-    last = len(words) - 1
-    for i, word in enumerate(words):
-        if word[-1] != "." or len(word) < 2:
-            out.append(word)
-            continue
-        pre = word[:-1]
-        if "." in pre and _HAS_ALPHA.search(pre) is not None:
-            out.append(word.replace(".", ""))  # kept, and an acronym: U.S. -> US
-            continue
-        nxt = words[i + 1] if i < last else ""
-        flag = prefixes.get(pre)
-        if flag == 1 or _NEXT_LOWER.match(nxt) or (flag == 2 and _NEXT_DIGIT.match(nxt)):
-            out.append(word)
-        else:
-            out.append(pre)
-            out.append(".")
-    return out
-
-
-def _normalize(line: str, lang: str, no_punct: bool) -> list[str]:
-    prefixes = nonbreaking_prefixes(lang)
-    text = " " + _java_trim(line).translate(_QUOTES) + " "
-    # = _SEPARATE.sub(r" \1 ", text) (the group is the whole match), without a Python call per match
-    text = " ".join(_SEPARATE.split(text))
-    if ".." in text:
-        text = _MULTI_DOT.sub(r" DOTMULTI\1", text)
-        while "DOTMULTI." in text:
-            text = _DOTMULTI_DOT_NONDOT.sub(r"DOTDOTMULTI \1", text)
-            text = text.replace("DOTMULTI.", "DOTDOTMULTI")
-    if "," in text:
-        text = _COMMA_NONDIGIT.sub(r"\1 , \2", text)
-        text = _COMMA_AFTER_DIGIT.sub(r"\1 , \2", text)
-        text = _COMMA_BEFORE_DIGIT.sub(r"\1 , \2", text)
-    text = text.replace("--", "-")
-    if "`" in text or "'" in text:
-        text = text.replace("`", "'").replace("''", ' " ')
-        for pattern, repl in _APOSTROPHE_RULES.get(lang, _APOSTROPHE_ANY):
-            text = pattern.sub(repl, text)
-    if "-" in text:
-        text = _HYPHEN.sub(r"\1 \2", text)
-    text = " ".join(_moses_words(text, prefixes))
-    if "DOTMULTI" in text:
-        text = _restore_dots(text)
-    if no_punct:
-        text = _NON_ALNUM.sub(" ", text)
-    return [t for t in _FINAL_SPLIT.split(_java_lower(text)) if t]
-
-
 # Characters Python lower-cases but Java 17 (Unicode 13) does not: new in Unicode 14.
 _JAVA_UNCASED = frozenset("\u2c2f\ua7c0\ua7d0\ua7d6\ua7d8")
 
 
-def _java_lower(text: str) -> str:
+def java_lower(text: str) -> str:
+    """Java 17's ``String.toLowerCase`` (Unicode 13): Python's, except for the letters Java does not know yet."""
     if text.isascii():
         return text.lower()
     if _JAVA_UNCASED.isdisjoint(text):
@@ -164,9 +66,11 @@ def tokenize(line: str, lang: str, mode: str, *, no_punct: bool = False) -> list
         name = language_name(lang)
         if name not in NORMALIZER_LANGUAGES:
             raise ResourceError(f"No normalizer for language ({name})")
-        return _normalize(line, name, no_punct)
+        from tmtprime.meteor.moses_norm import normalize_line  # its rules compile on import: only for -norm
+
+        return normalize_line(line, name, no_punct)
     if mode == "lower":
-        return [t for t in _PLAIN_SPLIT.split(_java_lower(_java_trim(line))) if t]
+        return [t for t in _PLAIN_SPLIT.split(java_lower(java_trim(line))) if t]
     if mode == "none":
-        return [t for t in _PLAIN_SPLIT.split(_java_trim(line)) if t]
+        return [t for t in _PLAIN_SPLIT.split(java_trim(line)) if t]
     raise UsageError(f"unknown tokenization mode {mode!r}; expected one of {', '.join(MODES)}")

@@ -21,7 +21,6 @@ time of pair by pair (docs/experiments/meteor-speed.md).
 
 from __future__ import annotations
 
-import hashlib
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -465,6 +464,8 @@ class Meteor:
         if ident:
             return str(ident)
         if isinstance(source, (str, Path)):
+            import hashlib
+
             return hashlib.sha256(str(Path(source).resolve()).encode()).hexdigest()[:12]
         return "default"
 

@@ -4,8 +4,9 @@ The jar ships the 2010-era Java Snowball stemmers for danish dutch english
 finnish french german hungarian italian norwegian portuguese romanian
 russian spanish swedish turkish (all available here); Czech and "other" have
 none (``No stemmer for language (czech)``). English is our own
-(:mod:`tmtprime.meteor.english_stemmer`). Most others come from the
-``snowballstemmer`` package (imports in milliseconds), set back to the jar's
+(:mod:`tmtprime.meteor.english_stemmer`). The others are the pure-Python classes
+of the ``snowballstemmer`` package (only the one language's module is loaded,
+:func:`_snowball_class`; never PyStemmer, even when installed), set back to the jar's
 older algorithms where Snowball has changed since (:data:`_OLDER`,
 :func:`_snowball`); they are case-sensitive like the jar. No language
 imports NLTK (its import costs most of a second). Number-like tokens are
@@ -20,7 +21,6 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from tmtprime.errors import ResourceError
-from tmtprime.meteor import english_stemmer
 from tmtprime.meteor.languages import language_name
 
 SNOWBALL_LANGUAGES = frozenset(
@@ -33,16 +33,31 @@ Stemmer = Callable[[str], str]
 _PLACEHOLDER = "\ue000"  # a private-use character: a consonant for every stemmer
 
 
+_PRIVATE_PACKAGE = "_tmtprime_snowball"
+
+
 def _snowball_class(name: str) -> type:
     """A private copy of ``snowballstemmer``'s class for ``name``: its tables can be set back without
-    changing the package for anyone else in the process (the generated code reads them from its own class)."""
-    import importlib.util
+    changing the package for anyone else in the process (the generated code reads them from its own class).
 
-    spec = importlib.util.find_spec(f"snowballstemmer.{name}_stemmer")
-    assert spec is not None and spec.origin is not None
-    copy = importlib.util.spec_from_file_location(f"snowballstemmer._tmtprime_{name}", spec.origin)
+    WHY not through ``snowballstemmer`` itself: its ``__init__`` builds every one of its 36 stemmers (30-100 ms,
+    the largest part of a one-pair run's start-up); the copy is loaded as a module of a private package
+    pointing at the same directory, so only this language's module and its two helpers are read.
+    """
+    import importlib.machinery
+    import importlib.util
+    import sys
+
+    package = sys.modules.get(_PRIVATE_PACKAGE)
+    if package is None:
+        found = importlib.util.find_spec("snowballstemmer")  # a top-level spec: the package is not run
+        assert found is not None and found.submodule_search_locations is not None
+        spec = importlib.machinery.ModuleSpec(_PRIVATE_PACKAGE, None, is_package=True)
+        spec.submodule_search_locations = list(found.submodule_search_locations)
+        package = sys.modules[_PRIVATE_PACKAGE] = importlib.util.module_from_spec(spec)
+    copy = importlib.machinery.PathFinder.find_spec(f"{_PRIVATE_PACKAGE}.{name}_stemmer", package.__path__)
     assert copy is not None and copy.loader is not None
-    module = importlib.util.module_from_spec(copy)
+    module = importlib.util.module_from_spec(copy)  # not kept in sys.modules: each call gets fresh tables
     copy.loader.exec_module(module)
     return next(v for k, v in vars(module).items() if isinstance(v, type) and v.__module__ == module.__name__
                 and k.endswith("Stemmer"))
@@ -51,8 +66,9 @@ def _snowball_class(name: str) -> type:
 def _drop_suffixes(cls: type, drop: frozenset[str]) -> None:
     """Remove the suffixes ``drop`` from the class's among tables, relinking each entry to its longest
     remaining suffix (what the backward search falls back to)."""
-    from snowballstemmer.among import Among
+    import importlib
 
+    Among = importlib.import_module(f"{_PRIVATE_PACKAGE}.among").Among  # the copies' own class (_snowball_class)
     for attr, table in list(vars(cls).items()):
         if not (isinstance(table, list) and table and isinstance(table[0], Among)):
             continue
@@ -213,16 +229,9 @@ _OLDER: dict[str, Callable[[type], None]] = {
 
 def _snowball(name: str) -> Stemmer:
     """``snowballstemmer``'s algorithm for ``name``, set back to the jar's where Snowball has changed."""
-    algorithm = "dutch_porter" if name == "dutch" else name
-    if name in _OLDER:
-        cls = _snowball_class(algorithm)
-        _OLDER[name](cls)
-        stem_word = cls().stemWord
-    else:
-        import snowballstemmer
-
-        stem_word = snowballstemmer.stemmer(algorithm).stemWord
-    return _SNOWBALL_FIXES.get(name, lambda f: f)(stem_word)
+    cls = _snowball_class("dutch_porter" if name == "dutch" else name)
+    _OLDER.get(name, lambda _cls: None)(cls)
+    return _SNOWBALL_FIXES.get(name, lambda f: f)(cls().stemWord)
 
 
 def _travelling(letters: str, stand_ins: str) -> Callable[[Stemmer], Stemmer]:
@@ -273,5 +282,7 @@ def stemmer(lang: str) -> Stemmer:
     if name not in SNOWBALL_LANGUAGES:
         raise ResourceError(f"No stemmer for language ({name})")
     if name == "english":
+        from tmtprime.meteor import english_stemmer
+
         return lru_cache(maxsize=1 << 16)(english_stemmer.stem)
     return lru_cache(maxsize=1 << 16)(_snowball(name))

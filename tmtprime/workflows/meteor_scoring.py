@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from tmtprime.errors import InputError, UsageError
 from tmtprime.meteor.batch import score_in_batches
-from tmtprime.meteor.paraphrase import default_sources
 from tmtprime.meteor.params import resolve_config
 from tmtprime.meteor.scorer import Meteor, MeteorScore
 from tmtprime.meteor.textio import read_segments
@@ -35,6 +34,8 @@ class ModuleChoice:
 
 def module_choice(lang: str, task: str | None = None, paraphrase_table: str | None = None) -> ModuleChoice:
     """The language's modules; ``paraphrase`` is available only with a table (``paraphrase_table`` or installed)."""
+    from tmtprime.meteor.paraphrase import default_sources  # the paraphrase module is heavy: not for a scoring run
+
     modules = resolve_config(lang, task).modules
     missing: dict[str, str] = {}
     if "paraphrase" in modules and not paraphrase_table and not any(p.is_file() for p in default_sources(lang)):
