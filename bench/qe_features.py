@@ -16,7 +16,7 @@ model that saw its own post-edit. The SVR's C / gamma / epsilon are chosen by
 inner 3-fold CV. ``--ablation`` refits with each feature group left out (with the
 C / gamma-per-feature / epsilon that the grid chose for all features, to save time).
 
-    python3 bench/qe_features.py [--sets speed,wmt12,mlqe,ape] [--folds 5] [--ablation] [--tables] [--cache DIR]
+    python3 bench/qe_features.py [--sets speed,wmt12,agreement,mlqe,ape] [--folds 5] [--ablation] [--tables] [--cache DIR]
 """
 
 from __future__ import annotations
@@ -300,6 +300,42 @@ def speed(data: Path) -> None:
           f"product extractor {len(rows) / t_x:.0f} pairs/s; ratio QE/extractor time {t_qe / t_x:.2f}; load {load}")
 
 
+def agreement(data: Path, folds: int) -> None:
+    """Session 3's ablation of second-opinion columns on WMT12 (5-fold CV, grid per run): the columns
+    that need no project corpus (surface, wordfreq, shipped general corpus, Apertium pseudo-reference)
+    as the base, then + the round trip (Apertium spa-eng of the MT against the source), + agreement
+    with Apertium's pivot translations (eng-cat-spa, en-gl-es), + their agreement with each other."""
+    from tmtprime.features.general_corpus import general_corpus
+    from tmtprime.features.pseudo_reference import agreement as scores, installed_pseudo_engine
+    from tmtprime.mt.apertium import ApertiumEngine
+
+    rows = read_tsv(data / "wmt12_qe_en-es_train.tsv.gz")
+    y = np.array([float(r["effort"]) for r in rows])
+    src, mt = [r["source"] for r in rows], [r["mt"] for r in rows]
+    pseudo, back = installed_pseudo_engine("en", "es"), installed_pseudo_engine("es", "en")
+    if pseudo is None or back is None:
+        print("agreement: Apertium eng-spa / spa-eng not installed; nothing to measure")
+        return
+    qe = QEFeatures("en", "es", None, general=general_corpus("en", "es"), pseudo=pseudo, back=back)
+    X = qe.transform(src, mt)
+    base = columns(qe.names, ("surface", "wordfreq", "general", "pseudo"))
+    fwd = pseudo.translate(src)
+    pivots = [ApertiumEngine(source_lang="en", target_lang="es", pair=p).translate(src) for p in ("eng-cat-spa", "en-gl,gl-es")]
+    extra = {
+        "+ roundtrip": X[:, columns(qe.names, ("roundtrip",))],
+        "+ pivot pseudo-refs (cat, glg)": np.hstack([scores(mt, p) for p in pivots]),
+        "+ roundtrip + pivot pseudo-refs": np.hstack([X[:, columns(qe.names, ("roundtrip",))], *(scores(mt, p) for p in pivots)]),
+        "+ pseudo-refs' agreement": np.hstack([scores(p, fwd) for p in pivots]),
+    }
+    runs = {"base (no project corpus)": X[:, base], **{k: np.hstack([X[:, base], v]) for k, v in extra.items()}}
+    for name, Z in runs.items():
+        pred = np.zeros(len(y))
+        for tr, te in KFold(folds, shuffle=True, random_state=1).split(Z):
+            pred[te] = np.clip(fit_svr(Z[tr], y[tr])[0].predict(Z[te]), 1, 5)
+        m = measures(pred, y)
+        print(f"  WMT12 CV agreement [{name:32s}] {Z.shape[1]:3d} feats  " + "  ".join(f"{k} {v:.3f}" for k, v in m.items()), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sets", default="speed,wmt12,mlqe,ape")
@@ -322,6 +358,8 @@ def main() -> None:
             from tmtprime.recommend.evaluation import meteor_function
 
             tables(result, meteor_function("es"))
+    if "agreement" in chosen:
+        agreement(data, args.folds)
     if "mlqe" in chosen:
         mlqe(data, args.ablation)
     if "ape" in chosen:

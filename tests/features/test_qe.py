@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -73,7 +74,8 @@ def test_features_without_a_corpus_are_absent_not_faked():
     assert bare.groups == ("surface", "wordfreq")
     assert QEFeatures("en", "xx").groups == ("surface",)  # no word list for the language
     full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT), general=QECorpus().fit(pairs=BITEXT[:4]),
-                      pseudo=_Echo({"the house is red": "la casa es roja", "a car": "un coche"}))
+                      pseudo=_Echo({"the house is red": "la casa es roja", "a car": "un coche"}),
+                      back=_Echo({"la casa es roja": "the house is red", "un coche": "a car"}))
     assert full.groups == GROUPS
     X = full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"])
     assert X.shape == (2, len(full.names)) and np.isfinite(X).all()
@@ -197,3 +199,32 @@ def test_pseudo_reference_columns_measure_agreement_with_a_second_engine():
     assert row[2]["qe_pseudo_ter"] == 1.0 and row[2]["qe_pseudo_bleu"] == 0.0  # nothing to compare
     assert engine.calls == 1  # each distinct source translated once
     assert "pseudo" not in QEFeatures("en", "es", groups=("surface", "pseudo")).groups  # no engine: absent
+
+
+def test_roundtrip_columns_score_the_translation_back_against_the_source():
+    back = _Echo({"el coche rojo": "the red car", "la casa verde": "the green house", "": ""})
+    qe = QEFeatures("en", "es", groups=("surface", "roundtrip"), back=back)
+    assert [n for n in qe.names if n.startswith("qe_roundtrip_")] == ["qe_roundtrip_ter", "qe_roundtrip_chrf", "qe_roundtrip_bleu"]
+    X = qe.transform(["the red car", "the red car", "a house", "a house"], ["el coche rojo", "la casa verde", "", "el coche rojo"])
+    row = {i: dict(zip(qe.names, X[i])) for i in range(4)}
+    assert row[0]["qe_roundtrip_ter"] == 0.0 and row[0]["qe_roundtrip_chrf"] == pytest.approx(100.0)
+    assert row[1]["qe_roundtrip_ter"] > 0.5 and row[1]["qe_roundtrip_chrf"] < 50.0
+    assert row[2]["qe_roundtrip_ter"] == 1.0 and row[2]["qe_roundtrip_bleu"] == 0.0  # an empty translation
+    assert row[3]["qe_roundtrip_ter"] >= 1.0  # a fluent translation of another sentence does not come back
+    assert back.calls == 1  # each distinct translation sent back once
+    assert "roundtrip" not in QEFeatures("en", "es", groups=("surface", "roundtrip")).groups  # no engine: absent
+    with_back = QEFeatures("en", "es", groups=("surface", "roundtrip"), back=back)
+    assert with_back.fingerprint != QEFeatures("en", "es", groups=("surface",)).fingerprint
+
+
+@pytest.mark.skipif(shutil.which("apertium") is None, reason="Apertium is not installed")
+def test_installed_apertium_gives_the_roundtrip_where_it_has_the_reverse_pair():
+    from tmtprime.features.pseudo_reference import installed_pseudo_engine
+
+    back = installed_pseudo_engine("es", "en")
+    if back is None:
+        pytest.skip("Apertium has no spa-eng pair here")
+    qe = QEFeatures("en", "es", groups=("roundtrip",), back=back)
+    X = qe.transform(["The house is red.", "The house is red."], ["La casa es roja.", "Perro verde ayer siempre."])
+    assert X[0, 1] > X[1, 1] + 30  # chrF: the right translation comes back close to its source
+    assert installed_pseudo_engine("en", "xx") is None

@@ -15,7 +15,8 @@ when its resource exists (absent, not faked):
   IBM Model 1 ambiguity and lexical scores);
 * ``general``: the same corpus columns from a general-domain bitext TMTprime
   ships for the language pair (:mod:`~tmtprime.features.general_corpus`);
-* ``pseudo``: agreement with an installed rule-based MT of the source
+* ``pseudo``: agreement with an installed rule-based MT of the source, and
+  ``roundtrip``: the translation translated back by it, against the source
   (:mod:`~tmtprime.features.pseudo_reference`).
 
 Names are ``qe_<group>_<feature>``, so an ablation drops a group by prefix.
@@ -33,11 +34,11 @@ import numpy as np
 from tmtprime.errors import ModelError
 from tmtprime.features.corpus import BAND_ORDERS, QECorpus, char_units
 from tmtprime.features.frequency import FREQUENCY_NAMES, base_language, frequency_features, has_frequencies
-from tmtprime.features.pseudo_reference import PSEUDO_NAMES, pseudo_reference_scores
+from tmtprime.features.pseudo_reference import PSEUDO_NAMES, pseudo_reference_scores, roundtrip_scores
 from tmtprime.mt.engine import MTEngine
 from tmtprime.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
 
-GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon", "general", "pseudo")
+GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon", "general", "pseudo", "roundtrip")
 _CORPUS_GROUPS = ("lm", "charlm", "bands", "lexicon")
 QE_FEATURE_SET_VERSION = "1"
 """Bumped whenever a QE feature's definition changes."""
@@ -100,7 +101,7 @@ class QEFeatures:
     """
 
     def __init__(self, source_lang: str, target_lang: str, corpus: QECorpus | None = None, groups: Sequence[str] = GROUPS,
-                 general: QECorpus | None = None, pseudo: MTEngine | None = None) -> None:
+                 general: QECorpus | None = None, pseudo: MTEngine | None = None, back: MTEngine | None = None) -> None:
         unknown = set(groups) - set(GROUPS)
         if unknown:
             raise ModelError(f"unknown QE feature group(s) {sorted(unknown)}: choose from {', '.join(GROUPS)}")
@@ -114,8 +115,9 @@ class QEFeatures:
             "lexicon": corpus is not None and corpus.lexicon_ is not None,
             "general": general is not None,
             "pseudo": pseudo is not None,
+            "roundtrip": back is not None,
         }
-        self.pseudo = pseudo
+        self.pseudo, self.back = pseudo, back
         self.groups = tuple(g for g in GROUPS if g in groups and available[g])
         self._general = QEFeatures(source_lang, target_lang, general, _CORPUS_GROUPS) if "general" in self.groups else None
 
@@ -127,6 +129,8 @@ class QEFeatures:
             corpus += f"+{self._general.corpus.fingerprint_}"
         if "pseudo" in self.groups:
             corpus += f"+{self.pseudo.describe()}"
+        if "roundtrip" in self.groups:
+            corpus += f"+back:{self.back.describe()}"
         key = f"{base_language(self.source_lang)}|{base_language(self.target_lang)}|{','.join(self.groups)}|{corpus}"
         return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
@@ -141,6 +145,7 @@ class QEFeatures:
             "lexicon": _LEXICON,
             "general": tuple(n.removeprefix("qe_") for n in self._general.names) if self._general is not None else (),
             "pseudo": PSEUDO_NAMES,
+            "roundtrip": PSEUDO_NAMES,
         }
         return tuple(f"qe_{g}_{n}" for g in self.groups for n in per_group[g])
 
@@ -174,6 +179,8 @@ class QEFeatures:
                 parts.append(self._general.transform(sources, targets))
             elif group == "pseudo":
                 parts.append(pseudo_reference_scores(self.pseudo, sources, targets))
+            elif group == "roundtrip":
+                parts.append(roundtrip_scores(self.back, sources, targets))
         if not parts:
             return np.empty((len(sources), 0))
         return np.hstack(parts)

@@ -136,7 +136,8 @@ def _qe(store: Store, pairs: list[tuple[str, str]], targets: list[str], reporter
     corpus = QECorpus().fit(target=targets, pairs=pairs, reporter=reporter) if pairs or targets else None
     general = general_corpus(project.source_lang, project.target_lang)
     pseudo = installed_pseudo_engine(project.source_lang, project.target_lang)
-    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo)
+    back = installed_pseudo_engine(project.target_lang, project.source_lang)
+    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo, back=back)
 
 
 def _resources(store: Store) -> tuple[list[tuple[str, str]], list[str]]:
