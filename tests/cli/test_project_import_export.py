@@ -224,6 +224,16 @@ def test_errors_are_one_line_and_change_nothing(project, tmp_path):
         assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("score", ["-34903", "nan", "250"])
+def test_a_tm_score_outside_0_to_102_is_one_line_and_changes_nothing(project, tmp_path, score):
+    bad = write_table(tmp_path / "bad.tsv.gz", [*ROWS, ["dev", "app/c", "1", "", "X", "Y", "x", "y", score, "a", "b"]])
+    before = _contents(project)
+    done = _cli("import", project, bad, "--as", "dev", *DEV_MAPPING_ARGS, "-q")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "line 5" in done.stderr and "outside 0-102" in done.stderr
+    assert _contents(project) == before
+
+
 @pytest.mark.postgres
 def test_the_sequence_works_on_a_postgresql_url(postgres_url, tmp_path):  # noqa: F811 - fixture
     assert run("project", "create", postgres_url, "--source-lang", "en", "--target-lang", "es-ES") == 0

@@ -122,3 +122,15 @@ def test_alt_trans_typed_by_mtype(tmp_path):
         '</trans-unit></body></file></xliff>', encoding="utf-8")
     (seg,) = list(read_document(p)[1])
     assert [(c.system, c.kind, c.fuzzy) for c in seg.candidates] == [("engine-7", "mt", None), ("corp", "tm", 70.0)]
+
+
+@pytest.mark.parametrize("quality, fuzzy", [("101", 101.0), ("-5", None), ("nan", None), ("1e9", None)])
+def test_a_match_quality_outside_0_to_102_is_dropped_not_stored(tmp_path, quality, fuzzy):
+    p = tmp_path / "q.xlf"
+    p.write_text(
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="a" datatype="plaintext" '
+        'source-language="en" target-language="es"><body><trans-unit id="1"><source>Hi</source>'
+        f'<alt-trans origin="corp" match-quality="{quality}" mtype="x-tm"><source>Hi!</source><target>¡Hola!</target>'
+        '</alt-trans></trans-unit></body></file></xliff>', encoding="utf-8")
+    (seg,) = list(read_document(p)[1])
+    assert [(c.kind, c.fuzzy) for c in seg.candidates] == [("tm", fuzzy)]

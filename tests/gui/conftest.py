@@ -59,7 +59,7 @@ def build_project(directory: Path, *, copies: int = 3) -> Path:
     for k in range(copies):
         for i, (s, t) in enumerate(zip(SOURCES, TARGETS)):
             source = s if k == 0 else f"{s} number {k}"
-            rows.append([source, s, t, str(100 - 7 * k - (i % 3) * 5), t.replace("el ", "un ") + "", t.lower() + f" {k}"])
+            rows.append([source, s, t, str(100 - 7 * (k % 8) - (i % 3) * 5), t.replace("el ", "un ") + "", t.lower() + f" {k}"])
     doc = write_tsv(directory / "job.tsv", ["source", "tm_source", "tm_target", "tm_fuzzy", "mt_a", "mt_b"], rows)
     path = directory / "demo.db"
     with Store.create(path, source_lang="en", target_lang="es", name="Demo job") as store:

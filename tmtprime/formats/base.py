@@ -11,7 +11,7 @@ from typing import TypeVar
 from tmtprime.errors import FormatError, LanguageMismatch
 
 from .mapping import ColumnMapping
-from .model import Candidate, DocumentInfo, Pick, PostEdit, Segment, TMUnit, file_pick
+from .model import MAX_SCORE, Candidate, DocumentInfo, Pick, PostEdit, Segment, TMUnit, file_pick
 
 T = TypeVar("T")
 
@@ -126,6 +126,8 @@ def parse_score(value: str | None, *, fraction: bool | None = None) -> float | N
         return None
     if fraction or (fraction is None and "." in s and v <= 1.0):
         v *= 100.0
+    if not 0.0 <= v <= MAX_SCORE:  # a tool's informational score: one out of range is dropped, as one unreadable
+        return None
     return round(v, 4)
 
 

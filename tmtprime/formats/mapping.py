@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tmtprime.errors import FormatError
 
-from .model import Candidate, DocumentInfo, PostEdit, Segment, TMUnit, file_pick
+from .model import MAX_SCORE, Candidate, DocumentInfo, PostEdit, Segment, TMUnit, file_pick
 
 _SOURCE_NAMES = ("source", "src", "source_text", "original", "msgid", "english")
 _TARGET_NAMES = ("target", "tgt", "target_text", "translation", "msgstr")
@@ -331,11 +331,17 @@ class ResolvedMapping:
         if value is None or value == "":
             return None
         try:
-            return float(str(value).strip().rstrip("%"))
+            score = float(str(value).strip().rstrip("%"))
         except ValueError:
             raise FormatError(
                 f"TM score {value!r} (column {self.tm_score!r}) is not a number", file=self.file, location=location
             ) from None
+        if not 0.0 <= score <= MAX_SCORE:  # NaN fails too
+            raise FormatError(
+                f"TM score {value!r} (column {self.tm_score!r}) is outside 0-{MAX_SCORE:g}: give a match score in "
+                "percent (101-102 for context matches)", file=self.file, location=location,
+            )
+        return score
 
     def _tags(self, seg: Segment, value: str | None, location: str) -> None:
         if not value:

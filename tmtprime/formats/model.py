@@ -25,6 +25,10 @@ STORE_FIELDS = frozenset({"id", "document_id", "document", "role", "position", "
 """Fields the store fills (identity and order inside a project): no file carries them."""
 
 
+MAX_SCORE = 102.0
+"""Highest match score a file may give: 100 % plus the context (101) and double-context (102) matches."""
+
+
 @dataclass(slots=True)
 class PostEdit:
     """One editor's post-edit of a candidate: any of the edited text, the time, the keystrokes, an effort score.
@@ -51,7 +55,7 @@ class Candidate:
     kind: CandidateKind
     text: str
     fuzzy: float | None = None
-    """TM fuzzy match score 0-100 (TM candidates only)."""
+    """TM fuzzy match score 0-100, up to :data:`MAX_SCORE` for context matches (TM candidates only)."""
     tm_source: str | None = None
     """Source text of the TM unit that produced this match (TM candidates only)."""
     origin: str | None = None
