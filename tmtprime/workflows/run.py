@@ -15,6 +15,7 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import tempfile
@@ -171,12 +172,14 @@ class _TMModelsMeanwhile:
     """With more than one worker, the features' TM models are trained in a forked process while this
     one imports the documents, looks them up and translates (the TM does not change meanwhile).
 
-    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself);
-    leaving the context ends the process if it is still at work (a failed or cancelled job).
+    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself) and
+    ends the process at once (its memory is not held through the rest of the job); leaving the context
+    ends it if it is still at work (a failed or cancelled job).
     """
 
     def __init__(self, store: Store, n_jobs: int) -> None:
-        self._pending = None
+        self._pool: multiprocessing.pool.Pool | None = None
+        self._pending: multiprocessing.pool.AsyncResult[TMModels | None] | None = None
         if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
             self._pool = multiprocessing.get_context("fork").Pool(1)
             self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
@@ -185,9 +188,13 @@ class _TMModelsMeanwhile:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pending is not None:
+        self._end()
+
+    def _end(self) -> None:
+        if self._pool is not None:
             self._pool.terminate()
             self._pool.join()
+            self._pool = None
 
     def result(self, reporter: Reporter) -> TMModels | None:
         if self._pending is None:
@@ -197,7 +204,10 @@ class _TMModelsMeanwhile:
             while not self._pending.ready():
                 reporter.check()
                 self._pending.wait(0.2)
-        return self._pending.get()
+        try:
+            return self._pending.get()
+        finally:
+            self._end()
 
 
 def _fit_tm_models(url: str) -> TMModels | None:
