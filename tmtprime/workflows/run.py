@@ -31,7 +31,7 @@ from tmtprime.features.tm_models import TMModels
 from tmtprime.mt.engine import MTEngine
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
-from tmtprime.parallel import batched, run_batches, workers
+from tmtprime.parallel import batched, end_workers, run_batches, workers
 from tmtprime.report import write_report
 from tmtprime.report.exporter import export_each
 from tmtprime.store import Store, import_file
@@ -152,6 +152,8 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             result.notes.append("no document could be read: nothing to do")
             return result
         lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        if workers(options.n_jobs) > 1:
+            end_workers()  # each held a copy of the TM index: not kept through MT and recommending
         for engine in engines:
             translate(store, engine, documents=names, reporter=reporter)
         if repairer is not None:
@@ -204,8 +206,9 @@ class _TMModelsMeanwhile:
             while not self._pending.ready():
                 reporter.check()
                 self._pending.wait(0.2)
+        pending, self._pending = self._pending, None  # the caller alone holds the models from now on
         try:
-            return self._pending.get()
+            return pending.get()
         finally:
             self._end()
 
