@@ -160,6 +160,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
             repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
                                        tm_models=tm_models.result(reporter))
+        _give_back_memory()
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, options.formats, options.n_jobs, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
@@ -211,6 +212,24 @@ class _TMModelsMeanwhile:
             return pending.get()
         finally:
             self._end()
+
+
+def _give_back_memory() -> None:
+    """Return the memory freed by recommending (its segments, features, TM models) to the system.
+
+    The freed heap stays resident otherwise (glibc keeps it for reuse), and at ``-j 2`` the
+    document writers run beside it: their memory and the job's would add up. Only on glibc.
+    """
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):
+        pass  # not glibc: nothing to trim
 
 
 def _fit_tm_models(url: str) -> TMModels | None:
