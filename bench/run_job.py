@@ -74,10 +74,15 @@ class PhaseClock(Reporter):
 
     def __init__(self) -> None:
         super().__init__()
-        self.marks: list[tuple[str, float, float, float]] = []
+        self.marks: list[tuple[str, float, float, float, float]] = []
 
     def on_status(self, text: str) -> None:
-        self.marks.append((text, time.perf_counter(), sum(_cpu()), _peak_rss_mb()))
+        self.marks.append((text, time.perf_counter(), sum(_cpu()), _peak_rss_mb(), _rss_mb()))
+
+
+def _rss_mb() -> float:
+    """This process's RSS now."""
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def _peak_rss_mb() -> float:
@@ -200,14 +205,15 @@ def run_once(data: Path, args: argparse.Namespace, jobs: int) -> dict:
 
             get_reusable_executor().shutdown(wait=True)
         cpu = sum(_cpu()) - cpu0
-    ends = [(t, c, r) for _, t, c, r in clock.marks[1:]] + [(start + wall, cpu0 + cpu, _peak_rss_mb())]
+    ends = [(t, c, r, n) for _, t, c, r, n in clock.marks[1:]] + [(start + wall, cpu0 + cpu, _peak_rss_mb(), _rss_mb())]
     phases: dict[str, list[float]] = {}
-    for (name, began, cpu_began, _), (ended, cpu_ended, rss) in zip(clock.marks, ends):
+    for (name, began, cpu_began, _, _), (ended, cpu_ended, rss, now) in zip(clock.marks, ends):
         key = name.split(" ")[0] if name.startswith(("importing", "exporting", "MT")) else name
-        phase = phases.setdefault(key, [0.0, 0.0, 0.0])
+        phase = phases.setdefault(key, [0.0, 0.0, 0.0, 0.0])
         phase[0] += ended - began
         phase[1] += cpu_ended - cpu_began
         phase[2] = max(phase[2], rss)
+        phase[3] = now
     assert result.recommended is not None
     return {
         "jobs": jobs, "wall": wall, "cpu": cpu, "phases": phases, "failed": len(result.failed),
@@ -219,9 +225,9 @@ def run_once(data: Path, args: argparse.Namespace, jobs: int) -> dict:
 def show(run: dict, args: argparse.Namespace) -> None:
     print(f"--jobs {run['jobs']}: {args.documents} documents, {run['segments']:,} segments, TM {args.tm}, "
           f"MT {', '.join(MT)}; failed: {run['failed']}")
-    print(f"  {'phase':<44} {'wall s':>7} {'CPU s':>7} {'job RSS peak at its end, MB':>28}")
-    for name, (wall, cpu, rss) in sorted(run["phases"].items(), key=lambda x: -x[1][1]):
-        print(f"  {name:<44} {wall:7.1f} {cpu:7.1f} {rss:28,.0f}")
+    print(f"  {'phase':<44} {'wall s':>7} {'CPU s':>7}   job RSS at its end, MB: peak so far, now")
+    for name, (wall, cpu, rss, now) in sorted(run["phases"].items(), key=lambda x: -x[1][1]):
+        print(f"  {name:<44} {wall:7.1f} {cpu:7.1f}   {rss:8,.0f} {now:8,.0f}")
     print(f"  recommended: {run['by_system']}")
     print(f"  total: {run['wall']:.1f} s wall, {run['cpu']:.1f} s CPU (process + workers); load average after "
           f"{run['load']:.1f} on {os.cpu_count()} cores")

@@ -151,7 +151,9 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         if not names:
             result.notes.append("no document could be read: nothing to do")
             return result
-        lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        # while the TM models are still being trained, that process has a core: the lookup stays in this
+        # one (no more processes than cores, and no two copies of the TM index beside the training)
+        lookup_tm(store, documents=names, n_jobs=1 if tm_models.busy() else options.n_jobs, reporter=reporter)
         if workers(options.n_jobs) > 1:
             end_workers()  # each held a copy of the TM index: not kept through MT and recommending
         for engine in engines:
@@ -198,6 +200,10 @@ class _TMModelsMeanwhile:
             self._pool.terminate()
             self._pool.join()
             self._pool = None
+
+    def busy(self) -> bool:
+        """Whether the models are still being trained."""
+        return self._pending is not None and not self._pending.ready()
 
     def result(self, reporter: Reporter) -> TMModels | None:
         if self._pending is None:
