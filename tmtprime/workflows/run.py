@@ -177,13 +177,15 @@ class _TMModelsMeanwhile:
     """With more than one worker, the features' TM models are trained in a forked process while this
     one imports the documents, looks them up and translates (the TM does not change meanwhile).
 
-    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself) and
-    ends the process at once (its memory is not held through the rest of the job); leaving the context
-    ends it if it is still at work (a failed or cancelled job).
+    ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself);
+    the process is ended as soon as they are taken (by ``result`` or by ``busy`` finding them done), so
+    its memory is not held through the rest of the job; leaving the context ends it if it is still at
+    work (a failed or cancelled job).
     """
 
     def __init__(self, store: Store, n_jobs: int) -> None:
         self._pool: multiprocessing.pool.Pool | None = None
+        self._models: TMModels | None = None
         self._pending: multiprocessing.pool.AsyncResult[TMModels | None] | None = None
         if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
             self._pool = multiprocessing.get_context("fork").Pool(1)
@@ -202,22 +204,30 @@ class _TMModelsMeanwhile:
             self._pool = None
 
     def busy(self) -> bool:
-        """Whether the models are still being trained."""
-        return self._pending is not None and not self._pending.ready()
+        """Whether the models are still being trained; once they are done, the process is ended here
+        (an idle worker would keep the memory of the training through the lookup)."""
+        if self._pending is not None and self._pending.ready():
+            self._take()
+        return self._pending is not None
 
-    def result(self, reporter: Reporter) -> TMModels | None:
-        if self._pending is None:
-            return None
-        if not self._pending.ready():
-            reporter.status("training the TM models")
-            while not self._pending.ready():
-                reporter.check()
-                self._pending.wait(0.2)
-        pending, self._pending = self._pending, None  # the caller alone holds the models from now on
+    def _take(self) -> None:
+        pending, self._pending = self._pending, None
+        assert pending is not None
         try:
-            return pending.get()
+            self._models = pending.get()
         finally:
             self._end()
+
+    def result(self, reporter: Reporter) -> TMModels | None:
+        if self._pending is not None:
+            if not self._pending.ready():
+                reporter.status("training the TM models")
+                while not self._pending.ready():
+                    reporter.check()
+                    self._pending.wait(0.2)
+            self._take()
+        models, self._models = self._models, None  # the caller alone holds the models from now on
+        return models
 
 
 def _give_back_memory() -> None:
