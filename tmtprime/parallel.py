@@ -71,6 +71,18 @@ def run_batches(
         return list(Parallel()(delayed(func)(batch) for batch in batches))
 
 
+def end_workers() -> None:
+    """End the local worker processes that joblib keeps for reuse (loky), giving back what they hold.
+
+    A long job calls it after a phase whose workers held big inputs (the TM index of a lookup):
+    kept, they would sit on that memory through the later phases; the next batch work starts new ones.
+    """
+    if _active_backend is None and DEFAULT_BACKEND == "loky":
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=True)
+
+
 @contextmanager
 def dask_cluster(address: str) -> Iterator[int]:
     """Run all batch work of the block on the Dask cluster whose scheduler is at ``address``.

@@ -180,3 +180,26 @@ def test_a_newer_version_of_a_document_keeps_the_picks_of_its_unchanged_segments
     assert wf.project_status(store).notices() == []
     sources = [s.source for s in store.segments.list(document_id=doc.id, with_candidates=False)]
     assert sources[-1] == "Archive every comment" and changed not in sources and len(sources) == 74
+
+
+def test_a_first_translation_over_many_chunks_is_stored_once_and_rewritten_in_place(store, monkeypatch):
+    """A system with no candidate before the call gets plain inserts in every chunk (no slot lookup);
+    written again, each chunk pairs its rows with the stored ones: same ids, texts changed, pick stale."""
+    import tmtprime.store.segments as segments_module
+
+    monkeypatch.setattr(segments_module, "_BATCH", 7)
+    wf.import_files(store, [DEMO / "jobs" / "ui-strings.xlf"])
+    ids = [s.id for s in store.segments.list(role="document")]
+    assert len(ids) > 3 * 7
+    mt = lambda text: [NewCandidate(i, "mt", "mt", f"{text} {i}") for i in ids]  # noqa: E731
+    first = store.segments.write_candidates(mt("uno"), replace=True)
+    assert (first.inserted, first.changed, first.stale_picks) == (len(ids), 0, 0)
+    stored = store.segments.candidates(ids)
+    assert all([c.text for c in stored[i]] == [f"uno {i}"] for i in ids)
+    store.models.save("m", b"x", {})
+    store.recommendations.save("m", [NewRecommendation(ids[-1], stored[ids[-1]][0].id, 0.7)])
+    again = store.segments.write_candidates(mt("dos"), replace=True)
+    assert (again.inserted, again.changed, again.stale_picks) == (0, len(ids), 1)
+    now = store.segments.candidates(ids)
+    assert all([(c.id, c.text) for c in now[i]] == [(stored[i][0].id, f"dos {i}")] for i in ids)
+    assert _pick(store, ids[-1]).stale

@@ -238,12 +238,15 @@ class Segments:
     ) -> MergeOutcome:
         """:meth:`add_candidates`, returning what changed: picks marked stale, overrides cleared."""
         outcome = MergeOutcome()
+        filled: dict[int, bool] = {}  # system id -> whether it had candidates before this call
         with self._store.connection(write=True) as conn:
             for chunk in batched(candidates, _BATCH):
                 systems = ensure_systems(conn, {c.system: (c.kind, c.engine) for c in chunk})
                 new = [_candidate_row(c, systems[c.system].id) for c in chunk]
                 if replace:
-                    outcome.add(_replace_slots(conn, new))
+                    for system_id in {r["system_id"] for r in new} - filled.keys():
+                        filled[system_id] = _has_candidates(conn, system_id)
+                    outcome.add(_replace_slots(conn, new, {s for s, had in filled.items() if had}))
                 else:
                     outcome.add(apply_changes(conn, [], [], new))
             if step is not None:
@@ -272,10 +275,16 @@ class Segments:
         return outcome
 
 
-def _replace_slots(conn: Connection, new: list[dict[str, Any]]) -> MergeOutcome:
-    """Pair new candidate rows with stored ones of the same (segment, system, rank); insert the rest."""
-    # a system with no candidate yet (a first translation) has no slot to pair: no lookup
-    used = {s for s in {r["system_id"] for r in new} if conn.execute(select(_CAND.c.id).where(_CAND.c.system_id == s).limit(1)).first()}
+def _has_candidates(conn: Connection, system_id: int) -> bool:
+    return conn.execute(select(_CAND.c.id).where(_CAND.c.system_id == system_id).limit(1)).first() is not None
+
+
+def _replace_slots(conn: Connection, new: list[dict[str, Any]], used: set[int]) -> MergeOutcome:
+    """Pair new candidate rows with stored ones of the same (segment, system, rank); insert the rest.
+
+    Only systems in ``used`` (those that had candidates before the call) are looked up: a first
+    translation has no slot to pair, also in its later chunks (the query would find only its own rows).
+    """
     keys = {(r["segment_id"], r["system_id"], r["rank"]) for r in new if r["system_id"] in used}
     stored = {
         (r.segment_id, r.system_id, r.rank): dict(r._mapping)

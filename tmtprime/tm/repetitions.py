@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tmtprime.tm.tokenize import surfaces_and_words, surfaces_and_words_cached, word_count
+from tmtprime.tm.tokenize import surfaces_and_words, surfaces_and_words_cached
 
 
 def repetition_key(text: str) -> tuple[str, ...]:
@@ -57,8 +57,7 @@ class RepetitionStats:
 
 def repetition_stats(sources: Sequence[str]) -> RepetitionStats:
     """Counts for one document (or any sequence considered as one job)."""
-    firsts = first_occurrences(sources)
-    words = [word_count(s) for s in sources]
+    firsts, words = repetitions_and_words(sources)
     unique = [w for w, f in zip(words, firsts) if f is None]
     return RepetitionStats(
         segments=len(sources),

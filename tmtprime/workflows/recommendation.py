@@ -125,7 +125,7 @@ def _recommend(
     # cost bands read a predicted TER: HTER is one (TER against the post-edit); time and scores are not
     ter = rec.predicted_ter if label["name"] in ("ter", "hter") else np.full(len(effort), np.nan)
     offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
-    new = [
+    new = (  # streamed into the store: 100,000 segments' picks and predictions are never all held as objects
         NewRecommendation(
             segment_id=seg.id,
             candidate_id=int(data.candidate_ids[rec.rows[i]]),
@@ -139,17 +139,17 @@ def _recommend(
             },
         )
         for i, seg in enumerate(data.segments)
-    ]
+    )
     reporter.check()
     chosen.save(store)
     features.save(store)
     done = sorted({seg.document_id for seg in data.segments})
     inputs = {"systems": None if systems is None else sorted(systems), "mt_threshold": threshold}
-    store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, done, inputs))
+    saved = store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, done, inputs))
     store.models.annotate(chosen.name, "job_warnings", list(unlike))
     picked = rows.systems[rec.rows]
     by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
-    outcome = RecommendResult(chosen.name, len(new), by_system, float(conf.mean()), threshold)
+    outcome = RecommendResult(chosen.name, saved, by_system, float(conf.mean()), threshold)
     outcome.warnings = [f"{w}; its confidence may mean little here" for w in unlike]
     if documents is None:
         outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")

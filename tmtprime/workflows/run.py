@@ -15,6 +15,7 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import tempfile
@@ -30,7 +31,7 @@ from tmtprime.features.tm_models import TMModels
 from tmtprime.mt.engine import MTEngine
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
-from tmtprime.parallel import batched, run_batches, workers
+from tmtprime.parallel import batched, end_workers, run_batches, workers
 from tmtprime.report import write_report
 from tmtprime.report.exporter import export_each
 from tmtprime.store import Store, import_file
@@ -150,13 +151,18 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         if not names:
             result.notes.append("no document could be read: nothing to do")
             return result
-        lookup_tm(store, documents=names, n_jobs=options.n_jobs, reporter=reporter)
+        # while the TM models are still being trained, that process has a core: the lookup stays in this
+        # one (no more processes than cores, and no two copies of the TM index beside the training)
+        lookup_tm(store, documents=names, n_jobs=1 if tm_models.busy() else options.n_jobs, reporter=reporter)
+        if workers(options.n_jobs) > 1:
+            end_workers()  # each held a copy of the TM index: not kept through MT and recommending
         for engine in engines:
             translate(store, engine, documents=names, reporter=reporter)
         if repairer is not None:
             repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
                                        tm_models=tm_models.result(reporter))
+        _give_back_memory()
         out_dir.mkdir(parents=True, exist_ok=True)
         _export_documents(store, result, out_dir, result.recommended.model, options.formats, options.n_jobs, reporter)
         result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
@@ -172,11 +178,15 @@ class _TMModelsMeanwhile:
     one imports the documents, looks them up and translates (the TM does not change meanwhile).
 
     ``result`` waits for them (None: none were trained there, :func:`recommend` trains them itself);
-    leaving the context ends the process if it is still at work (a failed or cancelled job).
+    the process is ended as soon as they are taken (by ``result`` or by ``busy`` finding them done), so
+    its memory is not held through the rest of the job; leaving the context ends it if it is still at
+    work (a failed or cancelled job).
     """
 
     def __init__(self, store: Store, n_jobs: int) -> None:
-        self._pending = None
+        self._pool: multiprocessing.pool.Pool | None = None
+        self._models: TMModels | None = None
+        self._pending: multiprocessing.pool.AsyncResult[TMModels | None] | None = None
         if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
             self._pool = multiprocessing.get_context("fork").Pool(1)
             self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
@@ -185,19 +195,57 @@ class _TMModelsMeanwhile:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pending is not None:
+        self._end()
+
+    def _end(self) -> None:
+        if self._pool is not None:
             self._pool.terminate()
             self._pool.join()
+            self._pool = None
+
+    def busy(self) -> bool:
+        """Whether the models are still being trained; once they are done, the process is ended here
+        (an idle worker would keep the memory of the training through the lookup)."""
+        if self._pending is not None and self._pending.ready():
+            self._take()
+        return self._pending is not None
+
+    def _take(self) -> None:
+        pending, self._pending = self._pending, None
+        assert pending is not None
+        try:
+            self._models = pending.get()
+        finally:
+            self._end()
 
     def result(self, reporter: Reporter) -> TMModels | None:
-        if self._pending is None:
-            return None
-        if not self._pending.ready():
-            reporter.status("training the TM models")
-            while not self._pending.ready():
-                reporter.check()
-                self._pending.wait(0.2)
-        return self._pending.get()
+        if self._pending is not None:
+            if not self._pending.ready():
+                reporter.status("training the TM models")
+                while not self._pending.ready():
+                    reporter.check()
+                    self._pending.wait(0.2)
+            self._take()
+        models, self._models = self._models, None  # the caller alone holds the models from now on
+        return models
+
+
+def _give_back_memory() -> None:
+    """Return the memory freed by recommending (its segments, features, TM models) to the system.
+
+    The freed heap stays resident otherwise (glibc keeps it for reuse), and at ``-j 2`` the
+    document writers run beside it: their memory and the job's would add up. Only on glibc.
+    """
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):
+        pass  # not glibc: nothing to trim
 
 
 def _fit_tm_models(url: str) -> TMModels | None:
