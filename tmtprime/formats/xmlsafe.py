@@ -24,7 +24,7 @@ from lxml import etree
 
 from tmtprime.errors import FormatError
 
-from .sources import open_binary, sniff_bom
+from .sources import open_binary, read_head, refuse_utf8_under_legacy, sniff_bom
 
 _DECL_ENC_RE = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _ROOT_START_RE = re.compile(r"<[A-Za-z_:]")
@@ -100,6 +100,7 @@ def iterparse(
 ) -> Iterator[tuple[str, etree._Element]]:
     """Stream ``(event, element)`` from ``path`` safely; syntax errors become ``FormatError`` with the line."""
     check_prolog(path)
+    refuse_utf8_under_legacy(path, xml_encoding(read_head(path, 1024)), "the XML declaration")
     stream: BinaryIO = open_binary(path)
     try:
         events_iter = etree.iterparse(stream, events=events, tag=tag, **_parser_kwargs())
