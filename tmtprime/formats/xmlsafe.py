@@ -44,13 +44,19 @@ def xml_encoding(head: bytes) -> str:
 
 
 def prolog(path: str | os.PathLike[str], chunk: int = 65536) -> str:
-    """The decoded text of the file up to (and a little past) the start of the root element."""
+    """The decoded text of the file up to (and a little past) the start of the root element.
+
+    Each read doubles in size: the whole text so far is searched again after
+    every read, so fixed-size reads made a multi-megabyte prolog quadratic
+    (fuzz seed 3101, tmx input 55: a 4.4 MB declaration, 5.6 s of CPU).
+    """
     with open_binary(path) as f:
         data = b""
         text = ""
         while True:
             try:
                 more = f.read(chunk)
+                chunk *= 2
             except (OSError, EOFError) as exc:
                 raise FormatError(f"cannot read: {exc}", file=str(path)) from None
             data += more
