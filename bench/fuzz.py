@@ -51,6 +51,8 @@ def main() -> int:
     parser.add_argument("--per-reader", type=int, default=10000)
     parser.add_argument("--pairs", type=int, default=20000, help="scorer pairs in all (split over the languages)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="first reader input (finish a stopped run: --start K --per-reader N runs inputs K..N-1)")
     parser.add_argument("--long-every", type=int, default=20,
                         help="keep one in N drawn 5,000-token pairs (each takes seconds)")
     parser.add_argument("--readers", help="comma-separated readers to fuzz (default: all), e.g. tmx,xliff12")
@@ -69,7 +71,8 @@ def main() -> int:
     bad, per_reader, pairs, stopped = 0, 0, 0, False
     if args.per_reader > 0:
         chosen = set(args.readers.split(",")) if args.readers else None
-        readers = fuzz_readers(args.per_reader, seed=args.seed, timeout=args.timeout, readers=chosen, log=log)
+        readers = fuzz_readers(args.per_reader, seed=args.seed, timeout=args.timeout, readers=chosen, log=log,
+                               start=args.start)
         total = _table("reader", readers)
         bad, per_reader = bad + total.bad, min(t.inputs for t in readers.values())
         stopped = stopped or total.stopped is not None

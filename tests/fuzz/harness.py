@@ -330,9 +330,12 @@ class _Project:
 
 def fuzz_readers(
     per_reader: int, seed: int = 0, timeout: float = 20.0,
-    readers: set[str] | None = None, log: Callable[[str], None] | None = None,
+    readers: set[str] | None = None, log: Callable[[str], None] | None = None, start: int = 0,
 ) -> dict[str, Tally]:
     """Import ``per_reader`` mutated inputs of each reader into projects; a Tally per reader.
+
+    ``start``: begin at that input (the rest of a run that was stopped; inputs
+    are independent of each other).
 
     Outcomes: ``ok`` (imported; the document is removed again), ``clean error``
     (a TmtprimeError with a one-line message, store unchanged), ``crash``
@@ -352,7 +355,7 @@ def fuzz_readers(
                 tally = tallies.setdefault(reader, Tally(log=log))
                 started = time.monotonic()
                 with _stoppable(tally, f"{reader} input", log) as current:
-                    for k in range(per_reader):
+                    for k in range(start, per_reader):
                         current[:] = [k, time.monotonic()]
                         s, data, names = fuzz_input(reader, k, seed)
                         langs = languages[s.name]
@@ -367,7 +370,7 @@ def fuzz_readers(
                         what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
                         projects[langs].import_one(tally, path, s, target, what, timeout)
                         path.unlink()
-                        if log is not None and (tally.inputs % 1000 == 0 or tally.inputs == per_reader):
+                        if log is not None and (tally.inputs % 1000 == 0 or k + 1 == per_reader):
                             log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: "
                                 f"{dict(tally.counts)}")
                 if tally.stopped:
