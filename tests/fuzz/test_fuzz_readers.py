@@ -64,9 +64,13 @@ def test_a_stopped_bench_run_says_where_it_stopped(tmp_path) -> None:  # noqa: A
         cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp_path)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True,
     )
+    def inputs_seen() -> int:  # each input's file exists while it is imported
+        return max((int(p.name.split("-")[1].split(".")[0]) for p in tmp_path.glob("tmtprime-fuzz-*/input-*")),
+                   default=-1)
+
     deadline = time.monotonic() + 300
-    while not list(tmp_path.glob("tmtprime-fuzz-*/input-5.*")) and time.monotonic() < deadline:
-        time.sleep(0.2)  # inputs are being imported: the harness is in its loop
+    while inputs_seen() < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)  # inputs are being imported: the harness is in its loop
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1, err
