@@ -38,20 +38,32 @@ class Hang(BaseException):
     """Raised by the per-input alarm (a BaseException: no ``except Exception`` in the code under test eats it)."""
 
 
+WALL_FACTOR = 10
+"""A per-input limit is CPU seconds; a wait that burns no CPU (a lock, the network) is cut at this many times it."""
+
+
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in the main thread when the block runs longer than ``seconds``."""
+    """Raise :class:`Hang` in the main thread when the block uses ``seconds`` of CPU (or ten times that of wall).
+
+    CPU time, not wall time: with 2 cores shared by a dozen processes a
+    heavy but finite input took over 120 s of wall clock and counted as a
+    hang (seed 3101: a gzipped TMX with two 1.1 MB fields; numba compiles).
+    """
 
     def alarm(signum: int, frame: object) -> None:
         raise Hang()
 
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = {sig: signal.signal(sig, alarm) for sig in (signal.SIGPROF, signal.SIGALRM)}
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 @dataclass
@@ -61,6 +73,7 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     log: Callable[[str], None] | None = None  # told of each failure as it happens (a long run may be stopped)
+    stopped: str | None = None  # why the run ended before its count (a signal, and the input it was in)
 
     def add(self, outcome: str, detail: str | None = None) -> None:
         self.counts[outcome] += 1
@@ -203,6 +216,25 @@ def reproducers() -> list[Reproducer]:
 # ---------------------------------------------------------------- readers through the store
 
 
+@contextmanager
+def _stoppable(tally: Tally, what: str, log: Callable[[str], None] | None) -> Iterator[list[float]]:
+    """Turn a stop (Ctrl-C, or SIGTERM made KeyboardInterrupt by ``bench/fuzz.py``) into ``tally.stopped``.
+
+    The caller keeps ``[input number, its start time]`` in the yielded list,
+    so the note tells a run killed from outside (seconds into an input) from
+    a hang (the per-input alarm would have fired first).
+    """
+    current: list[float] = [-1, time.monotonic()]
+    try:
+        yield current
+    except KeyboardInterrupt:
+        k, since = current
+        tally.stopped = (f"stopped by a signal during {what} {int(k)} ({time.monotonic() - since:.1f} s into it), "
+                         f"after {tally.inputs} inputs")
+        if log is not None:
+            log(f"{tally.stopped}: {dict(tally.counts)}")
+
+
 def store_digest(path: Path) -> str:
     """SHA-256 of the SQL dump of an SQLite project (its whole content, independent of page layout)."""
     con = sqlite3.connect(path)
@@ -298,13 +330,16 @@ class _Project:
 
 def fuzz_readers(
     per_reader: int, seed: int = 0, timeout: float = 20.0,
-    readers: set[str] | None = None, log: Callable[[str], None] | None = None,
+    readers: set[str] | None = None, log: Callable[[str], None] | None = None, start: int = 0,
 ) -> dict[str, Tally]:
     """Import ``per_reader`` mutated inputs of each reader into projects; a Tally per reader.
 
+    ``start``: begin at that input (the rest of a run that was stopped; inputs
+    are independent of each other).
+
     Outcomes: ``ok`` (imported; the document is removed again), ``clean error``
     (a TmtprimeError with a one-line message, store unchanged), ``crash``
-    (another exception), ``hang`` (over ``timeout`` s), ``store changed`` (a
+    (another exception), ``hang`` (over ``timeout`` CPU s), ``store changed`` (a
     failed import that left a trace), ``two lines`` (an error message with a
     line break), ``mis-detected`` (imported, but detected as another format
     than its seed's: a file guessed into garbage that the user is told is fine).
@@ -319,23 +354,27 @@ def fuzz_readers(
             for reader in sorted({s.reader for s in all_seeds}):
                 tally = tallies.setdefault(reader, Tally(log=log))
                 started = time.monotonic()
-                for k in range(per_reader):
-                    s, data, names = fuzz_input(reader, k, seed)
-                    langs = languages[s.name]
-                    if langs not in projects:
-                        projects[langs] = _Project(work / f"project-{langs[0]}-{langs[1]}.db", langs)
-                    path = work / f"input-{k}{Path(s.name).suffix}"
-                    path.write_bytes(data)
-                    target = None
-                    if s.target_text is not None:
-                        target = work / "target.txt"
-                        target.write_bytes(s.target_text)
-                    what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
-                    projects[langs].import_one(tally, path, s, target, what, timeout)
-                    path.unlink()
-                    if log is not None and (tally.inputs % 1000 == 0 or tally.inputs == per_reader):
-                        log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: "
-                            f"{dict(tally.counts)}")
+                with _stoppable(tally, f"{reader} input", log) as current:
+                    for k in range(start, per_reader):
+                        current[:] = [k, time.monotonic()]
+                        s, data, names = fuzz_input(reader, k, seed)
+                        langs = languages[s.name]
+                        if langs not in projects:
+                            projects[langs] = _Project(work / f"project-{langs[0]}-{langs[1]}.db", langs)
+                        path = work / f"input-{k}{Path(s.name).suffix}"
+                        path.write_bytes(data)
+                        target = None
+                        if s.target_text is not None:
+                            target = work / "target.txt"
+                            target.write_bytes(s.target_text)
+                        what = f"{reader} seed {s.name} mutations {names} (fuzz seed {seed}, input {k})"
+                        projects[langs].import_one(tally, path, s, target, what, timeout)
+                        path.unlink()
+                        if log is not None and (tally.inputs % 1000 == 0 or k + 1 == per_reader):
+                            log(f"{reader}: {tally.inputs} inputs in {time.monotonic() - started:.0f} s: "
+                                f"{dict(tally.counts)}")
+                if tally.stopped:
+                    break
         finally:
             for project in projects.values():
                 project.store.close()
@@ -413,33 +452,39 @@ def fuzz_scorer(
         meteor.sentence_score("« ? ) : … . « & ¿ ) ¿ ;", ["';,@\\;}?\\!\\)}…-«@!,?–¡{!.…&("])
         started = time.monotonic()
         long_seen = 0
-        for k in range(pairs_per_language):
-            kind, hyp, ref = random_pair(rng, lang)
-            while kind == "long":
-                long_seen += 1
-                if long_seen % long_every == 0:
-                    break
+        with _stoppable(tally, f"meteor {lang} pair", log) as current:
+            for k in range(pairs_per_language):
+                current[:] = [k, time.monotonic()]
+                if log is not None and k and k % 1000 == 0:
+                    log(f"meteor {lang}: {k} pairs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
                 kind, hyp, ref = random_pair(rng, lang)
-            what = f"{lang} {kind} pair (fuzz seed {seed}, pair {k}): {hyp[:60]!r} / {ref[:60]!r}"
-            try:
-                with time_limit(timeout):
-                    score = meteor.sentence_score(hyp, [ref]).score
-            except Hang:
-                tally.add("hang", what)
-                continue
-            except TmtprimeError as error:
-                if "\n" in str(error):
-                    tally.add("two lines", what)
+                while kind == "long":
+                    long_seen += 1
+                    if long_seen % long_every == 0:
+                        break
+                    kind, hyp, ref = random_pair(rng, lang)
+                what = f"{lang} {kind} pair (fuzz seed {seed}, pair {k}): {hyp[:60]!r} / {ref[:60]!r}"
+                try:
+                    with time_limit(timeout):
+                        score = meteor.sentence_score(hyp, [ref]).score
+                except Hang:
+                    tally.add("hang", what)
+                    continue
+                except TmtprimeError as error:
+                    if "\n" in str(error):
+                        tally.add("two lines", what)
+                    else:
+                        tally.add("clean error")
+                    continue
+                except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
+                    tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
+                    continue
+                if isinstance(score, float) and math.isfinite(score) and 0.0 <= score <= 1.0:
+                    tally.add("ok")
                 else:
-                    tally.add("clean error")
-                continue
-            except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
-                tally.add("crash", f"{what}: {type(error).__name__}: {str(error)[:200]}")
-                continue
-            if isinstance(score, float) and math.isfinite(score) and 0.0 <= score <= 1.0:
-                tally.add("ok")
-            else:
-                tally.add("crash", f"{what}: score {score!r}")
+                    tally.add("crash", f"{what}: score {score!r}")
+        if tally.stopped:
+            break
         if log is not None:
             log(f"meteor {lang}: {tally.inputs} pairs in {time.monotonic() - started:.0f} s: {dict(tally.counts)}")
     return tallies

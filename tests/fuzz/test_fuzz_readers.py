@@ -47,3 +47,32 @@ def test_the_seeds_import_cleanly() -> None:
             finally:
                 project.store.close()
             assert tally.counts == {"ok": 1}, (s.name, tally.failures)
+
+
+def test_a_stopped_bench_run_says_where_it_stopped(tmp_path) -> None:  # noqa: ANN001
+    """SIGTERM (how a long run is ended at a deadline) once left no trace: a run with no failure just vanished."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.fuzz.harness import ROOT
+
+    proc = subprocess.Popen(
+        [sys.executable, "bench/fuzz.py", "--per-reader", "100000", "--pairs", "0", "--readers", "text"],
+        cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp_path)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )
+    def inputs_seen() -> int:  # each input's file exists while it is imported
+        return max((int(p.name.split("-")[1].split(".")[0]) for p in tmp_path.glob("tmtprime-fuzz-*/input-*")),
+                   default=-1)
+
+    deadline = time.monotonic() + 300
+    while inputs_seen() < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)  # inputs are being imported: the harness is in its loop
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert "text: stopped by a signal during text input" in out and "s into it), after" in out, out
+    assert "STOPPED before the counts asked for" in out and "stopped by a signal" in err, (out, err)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import subprocess
 import sys
 from pathlib import Path
@@ -111,6 +112,19 @@ DAMAGE = [  # the classes of damage the mutations added this session reach; each
                'segment 1: "system" must be a string, not 0.0'),
     Reproducer("bomb.tmx", _OMEGAT.replace(b"<tmx", b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><tmx', 1),
                "declares XML entities"),
+    # seed 3101, tmx input 55 (a gzipped TMX, 4.4 MB of encoding name): 5.6 s of CPU, a "hang" under load
+    Reproducer("huge-declaration.tmx", gzip.compress(_OMEGAT.replace(b'encoding="UTF-8', b'encoding="UTF-8' +
+                                                                     b"te" * 2_200_000, 1)),
+               "line 1: unknown encoding 'UTF-8tetetetete"),
+    # a legacy encoding declared over UTF-8 text once imported as mojibake ('transacción' as 'transacciÃ³n')
+    Reproducer("latin1-declared.xlf", _PO2XLIFF.replace(b"encoding='utf-8'", b"encoding='ISO-8859-1'"),
+               "line 18: the XML declaration says ISO-8859-1 but the text is UTF-8 ('transacción' would read as "
+               "'transacciÃ³n'): if the file is UTF-8, change ISO-8859-1 to UTF-8 there"),
+    Reproducer("cp1252-declared.tmx", _OMEGAT.replace(b'encoding="UTF-8"', b'encoding="windows-1252"', 1),
+               "line 24: the XML declaration says windows-1252 but the text is UTF-8 ('Paramètres' would read as "
+               "'ParamÃ¨tres')"),
+    Reproducer("latin1-charset.po", _PO.replace(b"charset=UTF-8", b"charset=ISO-8859-1"),
+               "line 25: the PO header's charset says ISO-8859-1 but the text is UTF-8 ('transacción' would read as"),
 ]
 
 
@@ -132,6 +146,49 @@ def test_a_po_charset_that_is_no_text_encoding_reads_as_utf8(tmp_path: Path, cha
     path.write_bytes(_PO.replace(b"charset=UTF-8", b"charset=" + charset))
     info, segments = read_document(path)
     assert info.encoding == "utf-8" and len(list(segments)) == 8
+
+
+def test_a_long_prolog_is_searched_a_logarithmic_number_of_times(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prolog was searched again after every 64 KB read: quadratic in a damaged multi-megabyte declaration."""
+    from tmtprime.formats import xmlsafe
+
+    sizes: list[int] = []
+    real = xmlsafe.xml_encoding
+    monkeypatch.setattr(xmlsafe, "xml_encoding", lambda head: sizes.append(len(head)) or real(head))
+    path = tmp_path / "long.tmx"
+    path.write_bytes(b'<?xml version="1.0" encoding="UTF-8"?>\n<!--' + b"x" * 4_400_000 + b"-->\n<tmx/>")
+    assert xmlsafe.prolog(path).endswith("<tmx/>")
+    assert len(sizes) <= 8 and sizes[-1] == path.stat().st_size, sizes  # 68 searches before the fix
+
+
+def test_a_legacy_declaration_is_checked_over_the_whole_file(tmp_path: Path) -> None:
+    """UTF-8 past the first 64 KB is still found; a real Latin-1 file (its accents late too) still reads."""
+    from tmtprime.formats import read_document
+
+    xml = _PO2XLIFF.replace(b"encoding='utf-8'", b"encoding='ISO-8859-1'").decode()
+    i = xml.index("<trans-unit")
+    ascii_units = "".join(f'<trans-unit id="a{n}"><source>Plain text {n}</source></trans-unit>' for n in range(2000))
+    late = xml[:i] + ascii_units + xml[i:]
+    path = tmp_path / "late.xlf"
+    path.write_bytes(late.encode("utf-8"))
+    with pytest.raises(FormatError, match="says ISO-8859-1 but the text is UTF-8"):
+        list(read_document(path, source_lang="en")[1])
+    path.write_bytes(late.encode("latin-1"))
+    _, segments = read_document(path, source_lang="en")
+    assert any("transacción" in (s.reference or "") for s in segments)
+    legacy = FIXTURES / "legacy-1.1.tmx"  # a real ISO-8859-1 TMX
+    info, units = read_document(legacy)
+    assert info.encoding == "ISO-8859-1" and len(list(units)) == 2
+
+
+def test_a_latin1_po_that_says_so_still_reads(tmp_path: Path) -> None:
+    from tmtprime.formats import read_document
+
+    path = tmp_path / "latin1.po"
+    path.write_bytes(_PO.replace(b"charset=UTF-8", b"charset=ISO-8859-1").decode("utf-8").encode("latin-1"))
+    info, segments = read_document(path)
+    assert info.encoding == "ISO-8859-1" and any("transacción" in (s.reference or "") for s in segments)
 
 
 def test_the_cli_reports_every_reproducer_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

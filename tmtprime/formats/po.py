@@ -24,7 +24,7 @@ from tmtprime.errors import FormatError
 
 from .base import ReadOptions, check_lang, primed
 from .model import Candidate, DocumentInfo, Segment
-from .sources import iter_text_lines, read_head
+from .sources import iter_text_lines, read_head, refuse_utf8_under_legacy
 
 REFERENCE = "msgstr of translated, non-fuzzy entries; fuzzy msgstr becomes a TM candidate"
 
@@ -175,6 +175,8 @@ def read_document(opts: ReadOptions) -> tuple[DocumentInfo, Iterator[Segment]]:
         encoding, lines = iter_text_lines(opts.path, charset)
     except FormatError:
         encoding, lines = iter_text_lines(opts.path)
+    if charset and encoding == charset:  # the header's charset decides (no byte-order mark overrides it)
+        refuse_utf8_under_legacy(opts.path, charset, "the PO header's charset")
     info = DocumentInfo(path=opts.name, format="po", source_lang=opts.source_lang,
                         target_lang=opts.target_lang, encoding=encoding)
     return info, primed(_segments(opts, info, _entries(lines, opts.name)))

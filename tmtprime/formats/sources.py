@@ -11,6 +11,7 @@ import codecs
 import gzip
 import io
 import os
+import re
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,3 +149,49 @@ def _lines(path: str | os.PathLike[str], enc: str, skip: int) -> Iterator[tuple[
                 f"invalid {enc} text ({exc.reason if isinstance(exc, UnicodeDecodeError) else exc}): save the file "
                 "as UTF-8 (or give its encoding)", file=str(path), location=f"line {n + 1}"
             ) from None
+
+
+def refuse_utf8_under_legacy(path: str | os.PathLike[str], declared: str, declaration: str) -> None:
+    """Refuse a file that declares a legacy encoding (Latin-1, cp1252, Shift_JIS...) but holds UTF-8 text.
+
+    Read as declared, every accented letter would turn into two or three
+    (``é`` into ``Ã©``) and the import would succeed with garbage. Legacy
+    text with letters beyond ASCII is practically never valid UTF-8, so a
+    whole file that is, with at least one such letter, is UTF-8 under the
+    wrong declaration. The scan stops at the first byte that is not UTF-8,
+    so a real legacy file costs a few bytes; a file that declares a Unicode
+    encoding (or none) is not read at all. ``declaration`` says where the
+    name stands (``the XML declaration``, ``the PO header's charset``).
+    """
+    try:
+        name = codecs.lookup(declared).name
+    except LookupError:
+        return  # an unknown name has its own error where the file is decoded
+    if name.startswith("utf") or name == "ascii":  # Unicode, or 7-bit: a byte past ASCII is already an error
+        return
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    line, first, sample = 1, None, ""
+    with open_binary(path) as f:
+        while chunk := f.read(1 << 20):
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                return
+            if first is None:
+                wide = next((i for i, b in enumerate(chunk) if b >= 0x80), None)
+                if wide is None:
+                    line += chunk.count(b"\n")
+                else:
+                    first = line + chunk.count(b"\n", 0, wide)
+                    near = chunk[max(0, wide - 16) : wide + 16].decode("utf-8", "ignore")
+                    sample = next((w for w in re.findall(r"[^\s<>\"'&;=]+", near) if not w.isascii()), "")
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return
+    if first is not None:
+        raise FormatError(
+            f"{declaration} says {declared} but the text is UTF-8 ({sample!r} would read as "
+            f"{sample.encode('utf-8').decode(name, 'replace')!r}): if the file is UTF-8, change {declared} to "
+            "UTF-8 there; else save it again in the encoding it names", file=str(path), location=f"line {first}")
+

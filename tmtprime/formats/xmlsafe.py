@@ -24,7 +24,7 @@ from lxml import etree
 
 from tmtprime.errors import FormatError
 
-from .sources import open_binary, sniff_bom
+from .sources import open_binary, read_head, refuse_utf8_under_legacy, sniff_bom
 
 _DECL_ENC_RE = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _ROOT_START_RE = re.compile(r"<[A-Za-z_:]")
@@ -44,13 +44,19 @@ def xml_encoding(head: bytes) -> str:
 
 
 def prolog(path: str | os.PathLike[str], chunk: int = 65536) -> str:
-    """The decoded text of the file up to (and a little past) the start of the root element."""
+    """The decoded text of the file up to (and a little past) the start of the root element.
+
+    Each read doubles in size: the whole text so far is searched again after
+    every read, so fixed-size reads made a multi-megabyte prolog quadratic
+    (fuzz seed 3101, tmx input 55: a 4.4 MB declaration, 5.6 s of CPU).
+    """
     with open_binary(path) as f:
         data = b""
         text = ""
         while True:
             try:
                 more = f.read(chunk)
+                chunk *= 2
             except (OSError, EOFError) as exc:
                 raise FormatError(f"cannot read: {exc}", file=str(path)) from None
             data += more
@@ -100,6 +106,7 @@ def iterparse(
 ) -> Iterator[tuple[str, etree._Element]]:
     """Stream ``(event, element)`` from ``path`` safely; syntax errors become ``FormatError`` with the line."""
     check_prolog(path)
+    refuse_utf8_under_legacy(path, xml_encoding(read_head(path, 1024)), "the XML declaration")
     stream: BinaryIO = open_binary(path)
     try:
         events_iter = etree.iterparse(stream, events=events, tag=tag, **_parser_kwargs())
