@@ -9,9 +9,9 @@ from tests.gui.conftest import wait_idle
 
 def test_spanish_scores_by_default_without_a_table_and_takes_one_from_the_window(window, qtbot, tmp_path, monkeypatch):
     from tmtprime.meteor import Meteor
-    from tmtprime.workflows import meteor_scoring
+    from tmtprime.meteor import paraphrase  # where module_choice looks the installed tables up
 
-    monkeypatch.setattr(meteor_scoring, "default_sources", lambda lang: [tmp_path / "absent.gz"])
+    monkeypatch.setattr(paraphrase, "default_sources", lambda lang: [tmp_path / "absent.gz"])
     view = window.meteor
     window.tabs.setCurrentWidget(view)
     wait_idle(qtbot, window)

@@ -82,13 +82,13 @@ def test_a_pair_needs_a_reference():
 
 
 def test_paraphrase_is_offered_only_with_a_table(tmp_path, monkeypatch):
-    from tmtprime.workflows import meteor_scoring
+    from tmtprime.meteor import paraphrase  # where module_choice looks the installed tables up
 
-    monkeypatch.setattr(meteor_scoring, "default_sources", lambda lang: [tmp_path / "absent.gz"])
+    monkeypatch.setattr(paraphrase, "default_sources", lambda lang: [tmp_path / "absent.gz"])
     spanish = module_choice("es")
     assert spanish.modules == ("exact", "stem", "paraphrase")
     assert spanish.available == ("exact", "stem") and "paraphrase" in spanish.missing
     table = _write(tmp_path / "para-es.gz", [])
     assert module_choice("es", paraphrase_table=str(table)).available == ("exact", "stem", "paraphrase")
-    monkeypatch.setattr(meteor_scoring, "default_sources", lambda lang: [table])
+    monkeypatch.setattr(paraphrase, "default_sources", lambda lang: [table])
     assert module_choice("es").missing == {}
