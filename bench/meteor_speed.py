@@ -32,9 +32,8 @@ itself, not derived from whole-command wall times: the jar through
 as its command calls it), ours through the script ``_LOOP`` (load and compile
 as the command does, then ``score_in_batches``); both score the 10,000
 segments, the first 2,000 unmeasured (JIT, caches), and time the last 8,000.
-Both print their final score over the 10,000, which must be identical. (The
-slope between a 2,000- and a 10,000-segment command run, used before, is a
-difference of two noisy wall times: 2.6x-5.9x at load 1.3-2.8.) Beside the wall-time
+Both print their final score over the 10,000, which must be identical (why not
+the older slope between two command runs: docs/experiments/meteor-speed.md). Beside the wall-time
 rate: the rate per CPU second of the scoring thread and of the whole process
 (the jar's JIT and GC threads). The start-up of a one-segment run and the
 end-to-end time on 2,000 are printed too. ``--jobs N`` passes ``-j N`` to
