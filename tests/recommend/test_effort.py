@@ -102,14 +102,6 @@ def test_the_ridge_regression_joins_the_svr_and_survives_skops():
     np.testing.assert_allclose(again.predict(X[80:]), both.predict(X[80:]))
 
 
-def test_only_the_effort_label_gets_the_ridge_by_default():
-    from tmtprime.workflows.training import EFFORT_LINEAR_WEIGHT, default_model
-
-    y = np.arange(6.0)
-    assert default_model("effort", y, None, 1).linear_weight == EFFORT_LINEAR_WEIGHT > 0
-    assert default_model("time", y, None, 1).linear_weight == 0.0  # MLQE-PE HTER fell with it: SVR alone elsewhere
-
-
 def test_an_effort_model_saved_before_the_ridge_still_loads_and_predicts_the_same():
     model = persist.loads((FIXTURES / "effort-svr-only.skops").read_bytes())
     saved = np.load(FIXTURES / "effort-svr-only.npz")

@@ -27,6 +27,7 @@ TRUSTED_TYPES = [
     "tmtprime.recommend.model.TMTprimeRecommender",
     "tmtprime.recommend.model.PlattSigmoid",
     "tmtprime.recommend.regressor.EffortRegressor",
+    "sklearn.tree._tree.Tree",  # the trees of the effort regressor's forest (scikit-learn's own type)
 ]
 CARD_SUFFIX = ".card.json"
 
