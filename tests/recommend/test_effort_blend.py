@@ -83,3 +83,13 @@ def test_an_effort_model_saved_with_the_ridge_still_loads_and_predicts_the_same(
     assert model.trees_ is None and model.get_params()["trees_weight"] == 0.0
     np.testing.assert_allclose(model.predict(saved["X"]), saved["predicted"], atol=1e-4)
     assert "ridge__alpha" in model.chosen_params()
+
+
+@pytest.mark.parametrize("linear_weight, predicted, oof", [(0.0, "predicted_svr", "oof_svr"), (0.5, "predicted", "oof")])
+def test_the_svr_and_svr_ridge_models_fit_as_before_the_blend(linear_weight, predicted, oof):
+    """hter and time train the SVR alone: refitted now, it predicts what commit ab67f75's code did on the same data."""
+    saved = np.load(FIXTURES / "effort-svr-ridge.npz")
+    model = EffortRegressor(C_grid=(1.0,), gamma_grid=(1.0,), epsilon_grid=(0.1,), cv=2, linear_weight=linear_weight)
+    model.fit(saved["X"], saved["y"])
+    np.testing.assert_allclose(model.oof_predicted_, saved[oof], atol=1e-9)
+    np.testing.assert_allclose(model.predict(saved["X"]), saved[predicted], atol=1e-6)
