@@ -17,7 +17,8 @@ The prediction is a weighted average of up to three members fitted on the
 same rows: the SVR (weight 1 - ``linear_weight`` - ``trees_weight``; not fitted
 at weight 0), a linear model on the standardised features (``linear_model``:
 a ridge, penalty by leave-one-out, or an elastic net, penalty and L1 share by
-5-fold CV within the training rows) and an extremely randomised forest. On
+5-fold CV within the training rows, not grouped, like the ridge's leave-one-out)
+and an extremely randomised forest. On
 WMT12 QE effort scores (about 150 mostly noisy QE columns, 1,832 rows) the
 sparse linear model ranks better than the SVR and the forest adds the
 non-linear part the SVR caught less well; on MLQE-PE HTER the ridge ranked
@@ -182,7 +183,7 @@ class EffortRegressor(RegressorMixin, BaseEstimator):
 
     def _linear(self) -> Pipeline:
         if self.linear_model == "enet":
-            # unconverged paths at the smallest penalties are expected and harmless: their CV error rules them out
+            # the path stops at 1 % of the largest penalty: there coordinate descent converges on collinear QE columns
             enet = ElasticNetCV(l1_ratio=list(ENET_L1_RATIOS), alphas=30, eps=1e-2, cv=5, max_iter=5000, tol=1e-3)
             return Pipeline([("scale", StandardScaler()), ("enet", enet)])
         return Pipeline([("scale", StandardScaler()), ("ridge", RidgeCV(alphas=RIDGE_ALPHAS))])
