@@ -152,28 +152,25 @@ def _spans_free(used: np.ndarray, base: int, start: int, length: int) -> bool:
 
 
 @compiled
-def _insert(major: np.ndarray, minor: np.ndarray, parent: np.ndarray, match: np.ndarray, kept: int, a: int, b: int,
-            x: int, c: int) -> int:
-    """Keep child (a, b) of path ``x`` taking match ``c`` among the best ``len(major)`` children so far, ranked
-    by (major, minor), equal keys in the order offered; returns how many are kept. WHY as each child is made:
-    only the beam survives, and most children lose to the last kept one in one comparison, so no child is
-    stored before it is ranked (docs/experiments/meteor-speed.md)."""
-    beam = major.shape[0]
-    if kept == beam:
-        z = kept - 1
-        if a > major[z] or (a == major[z] and b >= minor[z]):
-            return kept
+def _insert(major: np.ndarray, minor: np.ndarray, keep: np.ndarray, kept: int, i: int) -> int:
+    """Rank child ``i`` (keys ``major[i]``, ``minor[i]``) among the best ``len(keep)`` children so far, kept in
+    ``keep`` by (major, minor), equal keys in the order made; returns how many are kept. WHY as each child is
+    made: only the beam survives, and most children lose to the last kept one in one comparison
+    (docs/experiments/meteor-speed.md)."""
+    beam = keep.shape[0]
+    a, b = major[i], minor[i]
     lo, hi = 0, kept  # the first kept child ranked after this one (after every equal one: stable)
     while lo < hi:
         mid = (lo + hi) >> 1
-        if a < major[mid] or (a == major[mid] and b < minor[mid]):
+        y = keep[mid]
+        if a < major[y] or (a == major[y] and b < minor[y]):
             hi = mid
         else:
             lo = mid + 1
     top = kept if kept < beam else beam - 1
     for j in range(top, lo, -1):
-        major[j], minor[j], parent[j], match[j] = major[j - 1], minor[j - 1], parent[j - 1], match[j - 1]
-    major[lo], minor[lo], parent[lo], match[lo] = a, b, x, c
+        keep[j] = keep[j - 1]
+    keep[lo] = i
     return top + 1
 
 
@@ -220,26 +217,33 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
     n_cover, n_closed, n_last, n_node = cover.copy(), closed.copy(), last.copy(), node.copy()
     n_used = used.copy()
     count = 1
-    # the kept children: rank fields, parent and match taken (-1: the skip child)
-    k_major, k_passing = np.empty(beam, np.int64), np.empty(beam, np.int64)
-    k_parent, k_match = np.empty(beam, np.int64), np.empty(beam, np.int64)
+    # the children that could be kept: rank fields, parent and match taken (-1: the skip child); ``keep``: the
+    # best ``beam`` of them in rank order
+    widest = 1
+    for p in range(ref_len):
+        widest = max(widest, start[p + 1] - start[p] + 1)
+    k_major, k_passing = np.empty(beam * widest, np.int64), np.empty(beam * widest, np.int64)
+    k_parent, k_match = np.empty(beam * widest, np.int64), np.empty(beam * widest, np.int64)
+    keep = np.empty(beam, np.int64)
     trail_match = np.empty(max(16, beam * ref_len), np.int64)
     trail_parent = np.empty(max(16, beam * ref_len), np.int64)
     trail_size = 0
     for p in range(ref_len):
         f = fixed_at[p]
-        kept = 0
+        kept = kids = 0
         for x in range(count):
             lm = last[x]
             if f >= 0:  # a fixed candidate has no alternative (and no earlier match covers its words): no skip child
                 chunks = closed[x] + (1 if lm >= 0 and not (h_end[lm] == spans[f, 0] and r_end[lm] == p) else 0)
-                kept = _insert(k_major, k_passing, k_parent, k_match, kept,
-                               (_TOP - cover[x] - value[f]) << 32 | chunks, passing[x], x, f)  # fmt: skip
+                k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = (
+                    (_TOP - cover[x] - value[f]) << 32 | chunks, passing[x], x, f)  # fmt: skip
+                kept = _insert(k_major, k_passing, keep, kept, kids)
+                kids += 1
                 continue
             if kept == beam:  # no child of x can rank before the last kept one: skip x (exact, not a pruning)
                 z = beam - 1
                 best = (_TOP - cover[x] - richest[p]) << 32 | closed[x]
-                if best > k_major[z] or (best == k_major[z] and passing[x] >= k_passing[z]):
+                if best > k_major[keep[z]] or (best == k_major[keep[z]] and passing[x] >= k_passing[keep[z]]):
                     continue
             passed = 0
             # matches are taken in walk order: only the last one can still cover this reference word
@@ -254,23 +258,31 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
                     elif not _spans_free(used, base, spans[c, 0], spans[c, 1]):
                         continue
                     chunks = closed[x] + (1 if lm >= 0 and not (h_end[lm] == spans[c, 0] and r_end[lm] == p) else 0)
-                    kept = _insert(k_major, k_passing, k_parent, k_match, kept,
-                                   (_TOP - cover[x] - value[c]) << 32 | chunks, passing[x] + passed, x, c)  # fmt: skip
+                    a = (_TOP - cover[x] - value[c]) << 32 | chunks
+                    if kept < beam or a < k_major[keep[beam - 1]] or (
+                            a == k_major[keep[beam - 1]] and passing[x] + passed < k_passing[keep[beam - 1]]):
+                        k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = a, passing[x] + passed, x, c
+                        kept = _insert(k_major, k_passing, keep, kept, kids)
+                        kids += 1
                     passed += dist[c]
-            chunks = closed[x] + (1 if lm >= 0 and r_end[lm] <= p else 0)
-            kept = _insert(k_major, k_passing, k_parent, k_match, kept, (_TOP - cover[x]) << 32 | chunks,
-                           passing[x] + passed, x, -1)  # fmt: skip
+            a = (_TOP - cover[x]) << 32 | (closed[x] + (1 if lm >= 0 and r_end[lm] <= p else 0))
+            if kept < beam or a < k_major[keep[beam - 1]] or (
+                    a == k_major[keep[beam - 1]] and passing[x] + passed < k_passing[keep[beam - 1]]):
+                k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = a, passing[x] + passed, x, -1
+                kept = _insert(k_major, k_passing, keep, kept, kids)
+                kids += 1
         count = kept
         for k in range(count):
-            x, c = k_parent[k], k_match[k]
-            passing[k] = k_passing[k]
+            i = keep[k]
+            x, c = k_parent[i], k_match[i]
+            passing[k] = k_passing[i]
             for w in range(words):
                 n_used[k * words + w] = used[x * words + w]
             if c < 0:
                 n_cover[k], n_closed[k], n_last[k], n_node[k] = cover[x], closed[x], last[x], node[x]
                 continue
             n_cover[k] = cover[x] + value[c]
-            n_closed[k] = k_major[k] & 0xFFFFFFFF
+            n_closed[k] = k_major[i] & 0xFFFFFFFF
             n_last[k] = c
             if block[c] >= 0:
                 n_used[k * words + block[c]] |= bits[c]
