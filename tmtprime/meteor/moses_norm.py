@@ -8,6 +8,7 @@ one-pair run's start-up; a run without ``-norm`` never imports them.
 from __future__ import annotations
 
 import re
+from operator import methodcaller
 
 from tmtprime.meteor.normalize import java_lower, java_trim
 from tmtprime.meteor.resources import nonbreaking_prefixes
@@ -76,18 +77,25 @@ def split_commas(text: str) -> str:
     return comma_rules(text)
 
 
+_ENDS_WITH_DOT = methodcaller("endswith", ".")
+
+
 def _moses_words(text: str, prefixes: dict[str, int]) -> list[str]:
     """Moses' word loop (detach a final full stop unless a rule keeps it), then the acronym rule."""
     words = [w for w in _WORD_SPLIT.split(text) if w]
     if "." not in text:  # nothing for the loop below to change (a segment without a full stop)
         return words
-    # only a word ending in a full stop can change: the others are copied in slices
-    dotted = [i for i, word in enumerate(words) if word[-1] == "." and len(word) > 1]
-    if not dotted:
-        return words
+    # only a word ending in a full stop can change: found by C-level scans, the others copied in slices
+    dotted = list(map(_ENDS_WITH_DOT, words))
     out: list[str] = []
-    last, done = len(words) - 1, 0
-    for i in dotted:
+    last, done, i = len(words) - 1, 0, -1
+    while True:
+        try:
+            i = dotted.index(True, i + 1)
+        except ValueError:
+            break
+        if len(words[i]) < 2:
+            continue
         out += words[done:i]
         done = i + 1
         word = words[i]
@@ -108,7 +116,8 @@ def _moses_words(text: str, prefixes: dict[str, int]) -> list[str]:
 def normalize_line(line: str, lang: str, no_punct: bool) -> list[str]:
     """The tokens of ``-norm`` for one line (``lang``: a language name with a normalizer)."""
     prefixes = nonbreaking_prefixes(lang)
-    text = " " + java_trim(line).translate(_QUOTES) + " "
+    line = java_trim(line)
+    text = " " + (line if line.isascii() else line.translate(_QUOTES)) + " "  # _QUOTES maps no ASCII character
     # = _SEPARATE.sub(r" \1 ", text) (the group is the whole match), without a Python call per match
     text = " ".join(_SEPARATE.split(text))
     if ".." in text:
@@ -125,7 +134,10 @@ def normalize_line(line: str, lang: str, no_punct: bool) -> list[str]:
             text = pattern.sub(repl, text)
     if "-" in text:
         text = _HYPHEN.sub(r"\1 \2", text)
-    text = " ".join(_moses_words(text, prefixes))
+    words = _moses_words(text, prefixes)
+    text = " ".join(words)
+    if text.isascii() and not no_punct and "DOTMULTI" not in text:
+        return text.lower().split(" ") if words else []  # = the split below: no word is empty or holds a space
     if "DOTMULTI" in text:
         text = _restore_dots(text)
     if no_punct:
