@@ -273,9 +273,11 @@ def main() -> int:
 _STEADY = """
 import sys, time
 from tmtprime.meteor.gc_pause import paused_gc
+import tmtprime.meteor.scorer
 from tmtprime.meteor.scorer import Meteor
 hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
 refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+tmtprime.meteor.scorer.PAIR_CACHE = 0  # each pass scores the same pairs: none may be kept from the pass before
 m = Meteor("en").load()
 def run():
     with paused_gc():
