@@ -35,9 +35,8 @@ segments, the first 2,000 unmeasured (JIT, caches), and time the last 8,000.
 Both print their final score over the 10,000, which must be identical (why not
 the older slope between two command runs: docs/experiments/meteor-speed.md). Beside the wall-time
 rate: the rate per CPU second of the scoring thread and of the whole process
-(the jar's JIT and GC threads). The start-up of a one-segment run and the
-end-to-end time on 2,000 are printed too. ``--jobs N`` passes ``-j N`` to
-``tmtprime meteor``.
+(the jar's JIT and GC threads), and ours again keeping no pair across batches (repeats aligned anew). Also
+printed: a one-segment run, the end-to-end time on 2,000; ``--jobs N`` passes ``-j N`` to ``tmtprime meteor``.
 """
 
 from __future__ import annotations
@@ -274,9 +273,11 @@ def main() -> int:
 _STEADY = """
 import sys, time
 from tmtprime.meteor.gc_pause import paused_gc
+import tmtprime.meteor.scorer
 from tmtprime.meteor.scorer import Meteor
 hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
 refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+tmtprime.meteor.scorer.PAIR_CACHE = 0  # each pass scores the same pairs: none may be kept from the pass before
 m = Meteor("en").load()
 def run():
     with paused_gc():
@@ -321,6 +322,9 @@ from tmtprime.meteor.scorer import Meteor
 hyps = open(sys.argv[1], encoding="utf-8").read().splitlines()
 refs = [[r] for r in open(sys.argv[2], encoding="utf-8").read().splitlines()]
 warm = int(sys.argv[3])
+if sys.argv[4:] == ["no-pair-cache"]:  # keep no pair from batch to batch (a repeated pair is aligned again)
+    import tmtprime.meteor.scorer
+    tmtprime.meteor.scorer.PAIR_CACHE = 0
 m = Meteor("en", normalize=True).load()
 # as `tmtprime meteor` prepares a long run (cli/meteor.py _load_for_batch), then scores BATCH at a time
 compile_now(warm_up=lambda: m.score_each(["he was not able to go to the cars"], [["he could not go to his car"]]))
@@ -346,13 +350,14 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
         loop_script.write_text(_LOOP, encoding="utf-8")
         big = [str(x) for x in files["big"]] + [str(N)]
         loops = {"jar": ["java", "-Xmx2G", "-cp", a.jar, str(ROOT / "bench" / "MeteorJarLoop.java"), *big],
-                 "ours": [sys.executable, str(loop_script), *big]}
+                 "ours": [sys.executable, str(loop_script), *big],
+                 "ours, no pair cache": [sys.executable, str(loop_script), *big, "no-pair-cache"]}
         # builds the paraphrase index and the compiled aligner (numba cache) if needed
         timed(ours + [*map(str, files["one"]), *opts], env)
         res: dict[str, list[float]] = {f"{who}.{name}": [] for who in ("jar", "ours") for name in ("one", "small")}
         rss = {"jar": 0, "ours": 0}
         outputs: dict[str, str] = {}
-        loop: dict[str, list[list[float]]] = {"jar": [], "ours": []}
+        loop: dict[str, list[list[float]]] = {who: [] for who in loops}
         loop_final: dict[str, str] = {}
         for _ in range(a.repeat):
             for name in ("one", "small"):
@@ -364,7 +369,7 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
                     rss[who] = max(rss[who], m)
                     outputs[f"{who}.{name}"] = out
             for who, cmd in loops.items():
-                _w, _c, out = cpu_timed(cmd, env if who == "ours" else None)
+                _w, _c, out = cpu_timed(cmd, env if who != "jar" else None)
                 fields = out.split()
                 loop[who].append([float(x) for x in fields[:4]])
                 loop_final[who] = fields[4]
@@ -389,10 +394,13 @@ def english(a: argparse.Namespace, env: dict[str, str]) -> None:
         print(f"{label:40}{rate['jar'][i]:>10.0f}{rate['ours'][i]:>12.0f}{rate['ours'][i] / rate['jar'][i]:>8.2f}{target}")
     print("  (ours runs in one thread; the jar's process CPU adds its JIT compiler and garbage collector threads, "
           "which run beside the scoring thread when a core is free)")
+    lone = rate["ours, no pair cache"]
+    print(f"{'same, ours keeping no pair across batches':40}{'':>10}{lone[0]:>12.0f}{lone[0] / rate['jar'][0]:>8.2f}"
+          f"  (wall; {lone[1] / rate['jar'][1]:.2f} per CPU second of the scoring thread)")
     print(f"{'peak RSS (MB)':40}{rss['jar'] / 1024:>10.0f}{rss['ours'] / 1024:>12.0f}{'':>8}  < 500 (tmtprime)")
     print(f"final scores, {N}: jar {jfinal[0].split()[-1] if jfinal else '?'}  tmtprime {final[0].split()[-1] if final else '?'}; "
           f"{N_BIG} (loops): jar {loop_final['jar']}  tmtprime {loop_final['ours']}  "
-          f"({'identical' if loop_final['jar'] == loop_final['ours'] else 'DIFFERENT'})")
+          f"({'identical' if loop_final['jar'] == loop_final['ours'] == loop_final['ours, no pair cache'] else 'DIFFERENT'})")
 
 
 if __name__ == "__main__":

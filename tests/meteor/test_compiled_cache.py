@@ -102,8 +102,8 @@ def test_machine_code_is_loaded_once_the_work_would_have_paid_for_it(restore_mod
 def test_scoring_pair_by_pair_ends_up_in_machine_code(restore_mode: None) -> None:
     use_compiled(False)
     meteor = Meteor("en", modules=("exact", "stem"))
-    for _ in range(compiled.COMPILE_FROM // (2 * 12) + 1):  # 12 tokens, 2 modules
-        meteor.sentence_score("the cat sat on the mat", "a cat sat on a mat")
+    for k in range(compiled.COMPILE_FROM // (2 * 12) + 1):  # 12 tokens, 2 modules; distinct pairs (a repeated
+        meteor.sentence_score(f"the cat sat on mat {k}", f"a cat sat on a {k}")  # one is not matched again)
     assert compiled_in_use()
 
 

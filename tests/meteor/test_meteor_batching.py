@@ -121,3 +121,17 @@ def test_candidate_arrays_align_like_tuples() -> None:
     tuples = [(0, 1, 0, 1, 0), (0, 1, 1, 1, 0), (1, 1, 2, 1, 0), (2, 1, 0, 1, 0), (2, 1, 1, 1, 0)]
     hyp, ref = ("a", "b", "a"), ("a", "a", "b")
     assert align(hyp, ref, np.array(tuples), {0}) == align(hyp, ref, tuples, {0})
+
+
+def test_a_repeated_pair_is_aligned_once_and_scored_alike() -> None:
+    meteor = Meteor("en", modules=("exact", "stem"))
+    first = meteor.sentence_score("the cats sat on the mat", "a cat sat on a mat")
+    first.alignment.append((9, 9, 9, 9, 0))  # the caller's copy: not the scorer's
+    first.raw_stats.chunks = 99.0
+    again, other = meteor.score_each(["the cats sat on the mat", "the cat sat"], [["a cat sat on a mat"], ["a cat sat on a mat"]])
+    assert meteor.score_each(["the cats sat on the mat"], [["a cat sat on a mat"]])[0].score == again.score
+    assert again.alignment == [(1, 1, 1, 1, 1), (2, 1, 2, 1, 0), (3, 1, 3, 1, 0), (5, 1, 5, 1, 0)]
+    assert again.raw_stats.chunks == 2.0 and again.score == Meteor("en", modules=("exact", "stem")).sentence_score(
+        "the cats sat on the mat", "a cat sat on a mat").score
+    assert len(meteor._pair_cache) == 2 and other.alignment == [(1, 1, 1, 1, 0), (2, 1, 2, 1, 0)]
+

@@ -158,3 +158,18 @@ def test_real_text_matches_the_jar_line_for_line(meteor_jar: Path, shared_data: 
     jar = jar_tokens(meteor_jar, lines, lang, ["-norm"], tmp_path)
     mismatches = [(line, want) for line, want in zip(lines, jar) if tokenize(line, lang, "norm") != want]
     assert mismatches == []
+
+
+def test_one_pass_comma_split_equals_the_three_moses_rules() -> None:
+    """split_commas takes one pass where the three rules cannot interfere; random lines of commas, digits and
+    letters, close commas included (where it falls back to the rules), give the rules' text."""
+    import random
+
+    from tmtprime.meteor.moses_norm import comma_rules, split_commas
+
+    rng = random.Random(3)
+    alphabet = ["a", "1", "2", ",", ",", " ", ".", "\n", "é", "'"]
+    texts = [" " + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) + " " for _ in range(20000)]
+    texts += [" 1,000 , a,b ", " a,,b ", " a,b,c ", " 1,a,1 ", " x,\n,1 "]
+    assert [split_commas(t) for t in texts] == [comma_rules(t) for t in texts]
+    assert split_commas(" 1,000 , a,b ") == " 1,000  ,  a , b " and split_commas(" a,b,c ") == " a , b,c "

@@ -142,55 +142,39 @@ def _offers(spans: np.ndarray, fixed: np.ndarray, ref_len: int) -> tuple[np.ndar
 
 
 @compiled
-def _free(used: np.ndarray, row: int, start: int, length: int) -> bool:
-    """Whether hypothesis words ``start..start+length`` are unused on path ``row`` (bit masks of 64 words)."""
+def _spans_free(used: np.ndarray, base: int, start: int, length: int) -> bool:
+    """Whether hypothesis words ``start..start+length`` are unused in the bit masks ``used[base:]`` (64 words
+    each); for a match across two masks (the common one-mask case is one test in :func:`search`)."""
     for q in range(start, start + length):
-        if (used[row, q >> 6] >> np.uint64(q & 63)) & np.uint64(1):
+        if (used[base + (q >> 6)] >> np.uint64(q & 63)) & np.uint64(1):
             return False
     return True
 
 
 @compiled
-def _extends(spans: np.ndarray, last: int, c: int) -> bool:
-    """Whether candidate ``c`` continues the chunk of match ``last`` (-1: none) in both sentences."""
-    return last >= 0 and spans[last, 0] + spans[last, 1] == spans[c, 0] and spans[last, 2] + spans[last, 3] == spans[c, 2]
+def _insert(major: np.ndarray, minor: np.ndarray, keep: np.ndarray, kept: int, i: int) -> int:
+    """Rank child ``i`` (keys ``major[i]``, ``minor[i]``) among the best ``len(keep)`` children so far, kept in
+    ``keep`` by (major, minor), equal keys in the order made; returns how many are kept. WHY as each child is
+    made: only the beam survives, and most children lose to the last kept one in one comparison
+    (docs/experiments/meteor-speed.md)."""
+    beam = keep.shape[0]
+    a, b = major[i], minor[i]
+    lo, hi = 0, kept  # the first kept child ranked after this one (after every equal one: stable)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        y = keep[mid]
+        if a < major[y] or (a == major[y] and b < minor[y]):
+            hi = mid
+        else:
+            lo = mid + 1
+    top = kept if kept < beam else beam - 1
+    for j in range(top, lo, -1):
+        keep[j] = keep[j - 1]
+    keep[lo] = i
+    return top + 1
 
 
-@compiled
-def _rank(spans: np.ndarray, cover: int, closed: int, last: int, p: int) -> int:
-    """The first two rank fields of a path in one word, smaller is better: more weighted coverage, then fewer
-    chunks, the chunk the walk is still inside at reference word ``p`` not counted yet (past the last word,
-    ``p = ref_len``, every chunk counts)."""
-    open_counted = last >= 0 and spans[last, 2] + spans[last, 3] <= p
-    return ((1 << 30) - cover) << 32 | (closed + (1 if open_counted else 0))
-
-
-@compiled
-def _keep(major: np.ndarray, minor: np.ndarray, kids: int, keep: np.ndarray) -> int:
-    """The best ``len(keep)`` of ``kids`` children by (major, minor), equal keys in their order, into ``keep``;
-    returns how many. WHY not two stable argsorts of all children: only the beam survives, and most children
-    lose to the last kept one in one comparison (docs/experiments/meteor-speed.md)."""
-    beam, kept = keep.shape[0], 0
-    for i in range(kids):
-        a, b = major[i], minor[i]
-        if kept == beam:
-            z = keep[kept - 1]
-            if a > major[z] or (a == major[z] and b >= minor[z]):
-                continue
-        lo, hi = 0, kept  # the first kept child ranked after this one (after every equal one: stable)
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            y = keep[mid]
-            if a < major[y] or (a == major[y] and b < minor[y]):
-                hi = mid
-            else:
-                lo = mid + 1
-        top = kept if kept < beam else beam - 1
-        for j in range(top, lo, -1):
-            keep[j] = keep[j - 1]
-        keep[lo] = i
-        kept = top + 1
-    return kept
+_TOP = 1 << 30  # rank fields: (_TOP - weighted coverage) << 32 | chunks, smaller is better
 
 
 @compiled
@@ -200,76 +184,111 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
     ``exact_stage[s]``: whether stage ``s`` is the exact module (full weight). Paths are kept as parallel
     arrays; their matches as a trail of (match, parent) nodes shared between paths. A child's node joins the
     trail only if the child survives the beam, so memory grows with beam x reference length, not with every
-    child tried (which ran out of a 2 GB address space on 5,000-token pairs). The children of one reference
-    word are ranked by their keys alone, in buffers made once; only the ``beam`` kept are built."""
+    child tried (which ran out of a 2 GB address space on 5,000-token pairs). A child is ranked as it is made
+    (:func:`_insert`): more weighted coverage, then fewer chunks (the chunk the walk is still inside not
+    counted yet), then smaller passing cost; only the ``beam`` kept are built. Each candidate's hypothesis
+    words are one bit mask when they fall in one 64-word block, so most "is it free" tests are one AND."""
     n = spans.shape[0]
     value = np.empty(n, np.int64)  # weighted coverage in halves of a word pair
+    h_end, r_end, dist = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
+    block = np.empty(n, np.int64)  # the 64-word block of the candidate's hypothesis words; -1: two or more
+    bits = np.zeros(n, np.uint64)
     for c in range(n):
-        value[c] = spans[c, 1] + spans[c, 3] if exact_stage[spans[c, 4]] else spans[c, 1] // 2 + spans[c, 3] // 2
+        hs, hl, rs, rl = spans[c, 0], spans[c, 1], spans[c, 2], spans[c, 3]
+        value[c] = hl + rl if exact_stage[spans[c, 4]] else hl // 2 + rl // 2
+        h_end[c], r_end[c], dist[c] = hs + hl, rs + rl, abs(hs - rs)
+        block[c] = hs >> 6 if hs >> 6 == (hs + hl - 1) >> 6 else -1
+        if block[c] >= 0:
+            bits[c] = (np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - hl)) << np.uint64(hs & 63)
     fixed_at, offered, start = _offers(spans, unambiguous(spans, hyp_len, ref_len), ref_len)
+    richest = np.zeros(ref_len, np.int64)  # the most weighted coverage a candidate at each reference word adds
+    for o in range(offered.shape[0]):
+        c = offered[o]
+        richest[spans[c, 2]] = max(richest[spans[c, 2]], value[c])
     words = (hyp_len + 63) >> 6
-    widest = 1
-    for p in range(ref_len):
-        widest = max(widest, start[p + 1] - start[p] + 1)
     # the beam: weighted coverage, closed chunks (the last one is open), passing cost, last match (-1: none),
-    # trail node, hypothesis words used; built afresh at each reference word from the children kept
+    # trail node, hypothesis words used (``words`` masks per path); built afresh at each reference word
     cover = np.zeros(beam, np.int64)
     closed = np.zeros(beam, np.int64)
     passing = np.zeros(beam, np.int64)
     last = np.full(beam, -1, np.int64)
     node = np.full(beam, -1, np.int64)
-    used = np.zeros((beam, words), np.uint64)
+    used = np.zeros(beam * words, np.uint64)
     n_cover, n_closed, n_last, n_node = cover.copy(), closed.copy(), last.copy(), node.copy()
     n_used = used.copy()
     count = 1
-    # each child as its rank fields, parent and match taken (-1: the skip child); only the kept ones are built
-    most = beam * widest
-    k_major = np.empty(most, np.int64)
-    k_passing = np.empty(most, np.int64)
-    k_parent = np.empty(most, np.int64)
-    k_match = np.empty(most, np.int64)
+    # the children that could be kept: rank fields, parent and match taken (-1: the skip child); ``keep``: the
+    # best ``beam`` of them in rank order
+    widest = 1
+    for p in range(ref_len):
+        widest = max(widest, start[p + 1] - start[p] + 1)
+    k_major, k_passing = np.empty(beam * widest, np.int64), np.empty(beam * widest, np.int64)
+    k_parent, k_match = np.empty(beam * widest, np.int64), np.empty(beam * widest, np.int64)
     keep = np.empty(beam, np.int64)
     trail_match = np.empty(max(16, beam * ref_len), np.int64)
     trail_parent = np.empty(max(16, beam * ref_len), np.int64)
     trail_size = 0
     for p in range(ref_len):
         f = fixed_at[p]
-        lo, hi = (start[p], start[p + 1]) if f < 0 else (0, 1)
-        kids = 0
+        kept = kids = 0
         for x in range(count):
             lm = last[x]
-            # matches are taken in walk order: only the last one can still cover this reference word
-            inside = lm >= 0 and spans[lm, 2] + spans[lm, 3] > p
-            passed = 0
-            for o in range(lo, hi):
-                c = offered[o] if f < 0 else f
-                if f < 0 and (inside or not _free(used, x, spans[c, 0], spans[c, 1])):
-                    continue
-                chunks = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
-                k_major[kids] = _rank(spans, cover[x] + value[c], chunks, c, p)
-                k_passing[kids], k_parent[kids], k_match[kids] = passing[x] + passed, x, c
+            if f >= 0:  # a fixed candidate has no alternative (and no earlier match covers its words): no skip child
+                chunks = closed[x] + (1 if lm >= 0 and not (h_end[lm] == spans[f, 0] and r_end[lm] == p) else 0)
+                k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = (
+                    (_TOP - cover[x] - value[f]) << 32 | chunks, passing[x], x, f)  # fmt: skip
+                kept = _insert(k_major, k_passing, keep, kept, kids)
                 kids += 1
-                passed += abs(spans[c, 0] - spans[c, 2])
-            if f >= 0:  # a fixed candidate has no alternative: no skip child
                 continue
-            k_major[kids] = _rank(spans, cover[x], closed[x], lm, p)
-            k_passing[kids], k_parent[kids], k_match[kids] = passing[x] + passed, x, -1
-            kids += 1
-        count = _keep(k_major, k_passing, kids, keep)
+            if kept == beam:  # no child of x can rank before the last kept one: skip x (exact, not a pruning)
+                z = beam - 1
+                best = (_TOP - cover[x] - richest[p]) << 32 | closed[x]
+                if best > k_major[keep[z]] or (best == k_major[keep[z]] and passing[x] >= k_passing[keep[z]]):
+                    continue
+            passed = 0
+            # matches are taken in walk order: only the last one can still cover this reference word
+            if lm < 0 or r_end[lm] <= p:
+                base = x * words
+                for o in range(start[p], start[p + 1]):
+                    c = offered[o]
+                    b = block[c]
+                    if b >= 0:
+                        if used[base + b] & bits[c]:
+                            continue
+                    elif not _spans_free(used, base, spans[c, 0], spans[c, 1]):
+                        continue
+                    chunks = closed[x] + (1 if lm >= 0 and not (h_end[lm] == spans[c, 0] and r_end[lm] == p) else 0)
+                    a = (_TOP - cover[x] - value[c]) << 32 | chunks
+                    if kept < beam or a < k_major[keep[beam - 1]] or (
+                            a == k_major[keep[beam - 1]] and passing[x] + passed < k_passing[keep[beam - 1]]):
+                        k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = a, passing[x] + passed, x, c
+                        kept = _insert(k_major, k_passing, keep, kept, kids)
+                        kids += 1
+                    passed += dist[c]
+            a = (_TOP - cover[x]) << 32 | (closed[x] + (1 if lm >= 0 and r_end[lm] <= p else 0))
+            if kept < beam or a < k_major[keep[beam - 1]] or (
+                    a == k_major[keep[beam - 1]] and passing[x] + passed < k_passing[keep[beam - 1]]):
+                k_major[kids], k_passing[kids], k_parent[kids], k_match[kids] = a, passing[x] + passed, x, -1
+                kept = _insert(k_major, k_passing, keep, kept, kids)
+                kids += 1
+        count = kept
         for k in range(count):
             i = keep[k]
             x, c = k_parent[i], k_match[i]
             passing[k] = k_passing[i]
-            n_used[k] = used[x]
+            for w in range(words):
+                n_used[k * words + w] = used[x * words + w]
             if c < 0:
                 n_cover[k], n_closed[k], n_last[k], n_node[k] = cover[x], closed[x], last[x], node[x]
                 continue
-            lm = last[x]
             n_cover[k] = cover[x] + value[c]
-            n_closed[k] = closed[x] + (1 if lm >= 0 and not _extends(spans, lm, c) else 0)
+            n_closed[k] = k_major[i] & 0xFFFFFFFF
             n_last[k] = c
-            for q in range(spans[c, 0], spans[c, 0] + spans[c, 1]):
-                n_used[k, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+            if block[c] >= 0:
+                n_used[k * words + block[c]] |= bits[c]
+            else:
+                for q in range(spans[c, 0], h_end[c]):
+                    n_used[k * words + (q >> 6)] |= np.uint64(1) << np.uint64(q & 63)
             if trail_size == trail_match.shape[0]:
                 trail_match = np.concatenate((trail_match, np.empty(trail_size, np.int64)))
                 trail_parent = np.concatenate((trail_parent, np.empty(trail_size, np.int64)))
@@ -282,9 +301,9 @@ def search(spans: np.ndarray, exact_stage: np.ndarray, hyp_len: int, ref_len: in
         node, n_node = n_node, node
         used, n_used = n_used, used
     # the first path, in beam order, with the best rank once every chunk counts
-    best, best_major = 0, _rank(spans, cover[0], closed[0], last[0], ref_len)
+    best, best_major = 0, (_TOP - cover[0]) << 32 | (closed[0] + (1 if last[0] >= 0 else 0))
     for k in range(1, count):
-        major = _rank(spans, cover[k], closed[k], last[k], ref_len)
+        major = (_TOP - cover[k]) << 32 | (closed[k] + (1 if last[k] >= 0 else 0))
         if major < best_major or (major == best_major and passing[k] < passing[best]):
             best, best_major = k, major
     out = []

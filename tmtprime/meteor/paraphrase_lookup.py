@@ -77,20 +77,30 @@ def listed_pairs(
         return np.empty((0, 7), np.int64)
     order = np.argsort(dst[:, 0] * n_phrases + dst[:, 3], kind="mergesort")
     segment, phrase = dst[order, 0], dst[order, 3]
-    # each segment's destination phrases, sorted: a short binary search per listed paraphrase
-    segment_start = np.searchsorted(segment, np.arange(max(src[:, 0].max(), segment.max()) + 2))
+    # each segment's destination phrases, sorted: a short binary search per listed paraphrase, after a test
+    # against the segment's 256-bit filter of them (most listed paraphrases are not in the segment)
+    segments = max(src[:, 0].max(), segment.max()) + 1
+    segment_start = np.searchsorted(segment, np.arange(segments + 1))
+    seen = np.zeros((segments, 4), np.uint64)
+    for a in range(phrase.shape[0]):
+        seen[segment[a], (phrase[a] >> 6) & 3] |= np.uint64(1) << np.uint64(phrase[a] & 63)
     out = np.empty((1024, 7), np.int64)
     found = 0
     for s in range(src.shape[0]):
-        first, last = segment_start[src[s, 0]], segment_start[src[s, 0] + 1]
+        k = src[s, 0]
+        first, last = segment_start[k], segment_start[k + 1]
         if first == last:
             continue
         lo, hi = np.int64(src_off[src[s, 3]]), np.int64(src_off[src[s, 3] + 1])
         mine = phrase[first:last]
         for pair in range(lo, hi):
-            out = room_for(out, found, last - first)  # at most every destination phrase of the segment
             target = np.int64(pair_tgt[pair])
+            if not (seen[k, (target >> 6) & 3] >> np.uint64(target & 63)) & np.uint64(1):
+                continue
             a = first + np.searchsorted(mine, target)
+            if a == last or phrase[a] != target:
+                continue
+            out = room_for(out, found, last - a)  # at most every destination phrase of the segment
             while a < last and phrase[a] == target:
                 d = order[a]
                 out[found, 0], out[found, 1], out[found, 2] = src[s, 0], src[s, 1], src[s, 2]

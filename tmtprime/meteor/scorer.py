@@ -22,7 +22,7 @@ time of pair by pair (docs/experiments/meteor-speed.md).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
@@ -50,6 +50,9 @@ VERSION = "1.5"
 """The Meteor version whose behaviour this scorer reproduces."""
 
 NORM_MODES = ("norm", "lower", "none")
+
+PAIR_CACHE = 20_000
+"""Distinct (hypothesis, reference) lines whose statistics and alignment a scorer keeps (then it starts afresh)."""
 
 
 @dataclass
@@ -191,6 +194,7 @@ class Meteor:
         self._function_words: frozenset[str] | None = None
         self._function_words_file = function_words_file
         self._token_cache: dict[str, list[str]] = {}
+        self._pair_cache: dict[tuple[str, str], tuple[MeteorStats, list[Match]]] = {}
         self._word_ids = WordIds()
         self._load_reporter: Reporter | None = None
 
@@ -321,13 +325,14 @@ class Meteor:
             hyp_tokens = [self.tokenize(h) for h in hyps]
             ref_tokens = [[self.tokenize(r) for r in refs] for refs in refs_per_segment]
             pairs = [(h, r) for h, rs in zip(hyp_tokens, ref_tokens) for r in rs]
-            batch = PairBatch.of(pairs, self._word_ids)
-            candidates = self._candidates(batch)
-            alignments = align_all(pairs, candidates, self._exact_stages, self.beam_size)
-            stats = self._pair_stats(batch, alignments)
             if self.syntax is not None:
-                stats, alignments = self.syntax.realign(self, pairs, candidates, stats, alignments)
-            found = zip(stats, alignments)
+                batch = PairBatch.of(pairs, self._word_ids)
+                candidates = self._candidates(batch)
+                alignments = align_all(pairs, candidates, self._exact_stages, self.beam_size)
+                stats = self._pair_stats(batch, alignments)
+                found = zip(*self.syntax.realign(self, pairs, candidates, stats, alignments))
+            else:
+                found = self._aligned([(h, r) for h, refs in zip(hyps, refs_per_segment) for r in refs], pairs)
             results: list[MeteorScore] = []
             for hyp, refs, h, rs in zip(hyps, refs_per_segment, hyp_tokens, ref_tokens):
                 best: MeteorScore | None = None
@@ -346,6 +351,27 @@ class Meteor:
                     raise UsageError("every segment needs at least one reference")
                 results.append(best)
             return results
+
+    def _aligned(self, texts: Sequence[tuple[str, str]], pairs: Sequence[tuple[list[str], list[str]]]
+                 ) -> Iterator[tuple[MeteorStats, list[Match]]]:
+        """Statistics and alignment of each pair (``texts``: its lines, ``pairs``: their tokens), each distinct
+        pair matched and aligned once. WHY: systems often agree (a quarter of the WMT22 bench segments repeat
+        an earlier segment's hypothesis and reference) and a pair's result depends on its lines alone."""
+        known = self._pair_cache
+        todo: dict[tuple[str, str], int] = {}
+        for k, text in enumerate(texts):
+            if text not in known and text not in todo:
+                todo[text] = k
+        if todo:
+            new = [pairs[k] for k in todo.values()]
+            batch = PairBatch.of(new, self._word_ids)
+            alignments = align_all(new, self._candidates(batch), self._exact_stages, self.beam_size)
+            if len(known) + len(todo) > PAIR_CACHE:  # start afresh, keeping this batch's
+                kept = {text: known[text] for text in texts if text in known}
+                known.clear()
+                known.update(kept)
+            known.update(zip(todo, zip(self._pair_stats(batch, alignments), alignments)))
+        return ((st.copy(), list(al)) for st, al in map(known.__getitem__, texts))
 
     def sentence_scores(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> list[MeteorScore]:
         """:meth:`sentence_score` of every hypothesis; ``refs`` are reference streams (sacrebleu style)."""
