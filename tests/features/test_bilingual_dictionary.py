@@ -47,3 +47,12 @@ def test_the_group_is_absent_without_the_pair_and_named_in_the_fingerprint(dicti
     assert "dictionary" in with_dict.groups and "dictionary" not in without.groups
     assert [n for n in with_dict.names if n.startswith("qe_dictionary_")] == [f"qe_dictionary_{n}" for n in DICTIONARY_NAMES]
     assert with_dict.fingerprint != without.fingerprint
+
+
+def test_the_other_columns_keep_their_values(dictionary):
+    """A model trained before the group existed reads its columns by name: their values must not move."""
+    sources, targets = ["The house is big.", "Dogs run."], ["La casa es grande.", "Los perros corren."]
+    with_dict, without = QEFeatures("en", "es", dictionary=dictionary), QEFeatures("en", "es")
+    X, Y = with_dict.transform(sources, targets), without.transform(sources, targets)
+    at = [with_dict.names.index(n) for n in without.names]
+    assert X[:, at].tolist() == Y.tolist()
