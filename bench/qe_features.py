@@ -16,7 +16,8 @@ model that saw its own post-edit. The SVR's C / gamma / epsilon are chosen by
 inner 3-fold CV. ``--ablation`` refits with each feature group left out (with the
 C / gamma-per-feature / epsilon that the grid chose for all features, to save time).
 
-    python3 bench/qe_features.py [--sets speed,wmt12,agreement,mlqe,ape] [--folds 5] [--ablation] [--tables] [--cache DIR]
+    python3 bench/qe_features.py [--sets speed,wmt12,agreement,lexical,mlqe,ape] [--folds 5] [--ablation] [--tables] [--cache DIR]
+        [--tatoeba spa.txt]
 """
 
 from __future__ import annotations
@@ -329,11 +330,61 @@ def agreement(data: Path, folds: int) -> None:
     }
     runs = {"base (no project corpus)": X[:, base], **{k: np.hstack([X[:, base], v]) for k, v in extra.items()}}
     for name, Z in runs.items():
-        pred = np.zeros(len(y))
-        for tr, te in KFold(folds, shuffle=True, random_state=1).split(Z):
-            pred[te] = np.clip(fit_svr(Z[tr], y[tr])[0].predict(Z[te]), 1, 5)
-        m = measures(pred, y)
-        print(f"  WMT12 CV agreement [{name:32s}] {Z.shape[1]:3d} feats  " + "  ".join(f"{k} {v:.3f}" for k, v in m.items()), flush=True)
+        cv_row("agreement", name, Z, y, folds)
+
+
+def cv_row(what: str, name: str, Z: np.ndarray, y: np.ndarray, folds: int, seed: int = 1) -> None:
+    """Prints the pooled out-of-fold measures of an SVR (grid per fold) on the columns ``Z``."""
+    pred = np.zeros(len(y))
+    for tr, te in KFold(folds, shuffle=True, random_state=seed).split(Z):
+        pred[te] = np.clip(fit_svr(Z[tr], y[tr])[0].predict(Z[te]), 1, 5)
+    m = measures(pred, y)
+    print(f"  WMT12 CV {what} seed {seed} [{name:32s}] {Z.shape[1]:3d} feats  " + "  ".join(f"{k} {v:.3f}" for k, v in m.items()), flush=True)
+
+
+def read_tatoeba(path: Path, held_out: set[str]) -> list[tuple[str, str]]:
+    """English-Spanish pairs of a manythings.org/Tatoeba ``spa.txt`` (English TAB Spanish [TAB attribution]),
+    without pairs whose English side is a WMT12 QE source."""
+    with open(path, encoding="utf-8") as f:
+        pairs = [tuple(line.rstrip("\n").split("\t")[:2]) for line in f]
+    return [(s, t) for s, t in dict.fromkeys(pairs) if s.strip() and t.strip() and s.strip() not in held_out]
+
+
+def lexical(data: Path, folds: int, tatoeba: Path | None) -> None:
+    """Session 4's ablation on WMT12 (5-fold CV, grid per run, fold seeds 1 and 2): base = the columns that
+    need no project corpus (surface, wordfreq, shipped general corpus, pseudo-reference, round trip);
+    + Apertium's bilingual dictionary (``dictionary``); with ``--tatoeba spa.txt``, the general corpus
+    Europarl + Tatoeba in one, and Tatoeba as a second general group beside Europarl."""
+    from tmtprime.features.bilingual_dictionary import pair_dictionary
+    from tmtprime.features.corpus import QECorpus
+    from tmtprime.features.general_corpus import general_corpus, general_pairs
+    from tmtprime.features.pseudo_reference import installed_pseudo_engine
+    from tmtprime.features.qe import _CORPUS_GROUPS
+
+    rows = read_tsv(data / "wmt12_qe_en-es_train.tsv.gz")
+    y = np.array([float(r["effort"]) for r in rows])
+    src, mt = [r["source"] for r in rows], [r["mt"] for r in rows]
+    pseudo, back, dictionary = installed_pseudo_engine("en", "es"), installed_pseudo_engine("es", "en"), pair_dictionary("en", "es")
+    if pseudo is None or back is None or dictionary is None:
+        print("lexical: Apertium eng-spa / spa-eng not installed; nothing to measure")
+        return
+    groups = ("surface", "wordfreq", "pseudo", "roundtrip")
+    europarl = general_corpus("en", "es")
+    X = QEFeatures("en", "es", None, groups, pseudo=pseudo, back=back).transform(src, mt)
+    general = QEFeatures("en", "es", europarl, _CORPUS_GROUPS).transform(src, mt)
+    runs = {"base (no project corpus)": np.hstack([X, general]),
+            "+ dictionary": np.hstack([X, general, dictionary.transform(src, mt)])}
+    if tatoeba is not None:
+        pairs = read_tatoeba(tatoeba, {r["source"].strip() for r in rows})
+        print(f"lexical: {len(pairs)} Tatoeba pairs from {tatoeba}")
+        with_tatoeba = QECorpus().fit(pairs=[*general_pairs("en", "es"), *pairs])
+        alone = QECorpus().fit(pairs=pairs)
+        runs["general = Europarl + Tatoeba"] = np.hstack([X, QEFeatures("en", "es", with_tatoeba, _CORPUS_GROUPS).transform(src, mt)])
+        runs["+ Tatoeba as a second general"] = np.hstack([runs["base (no project corpus)"],
+                                                           QEFeatures("en", "es", alone, _CORPUS_GROUPS).transform(src, mt)])
+    for seed in (1, 2):
+        for name, Z in runs.items():
+            cv_row("lexical", name, Z, y, folds, seed)
 
 
 def main() -> None:
@@ -342,6 +393,7 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--ablation", action="store_true", help="also fit with each feature group left out")
     ap.add_argument("--tables", action="store_true", help="the TMTprime paper's Tables 1-2 on WMT12 (needs wmt12)")
+    ap.add_argument("--tatoeba", type=Path, help="a manythings.org/Tatoeba spa.txt for the lexical set (outside the repo)")
     ap.add_argument("--cache", type=Path, help="keep feature matrices here between runs (outside the repo)")
     args = ap.parse_args()
     global CACHE
@@ -360,6 +412,8 @@ def main() -> None:
             tables(result, meteor_function("es"))
     if "agreement" in chosen:
         agreement(data, args.folds)
+    if "lexical" in chosen:
+        lexical(data, args.folds, args.tatoeba)
     if "mlqe" in chosen:
         mlqe(data, args.ablation)
     if "ape" in chosen:

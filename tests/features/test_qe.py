@@ -11,6 +11,7 @@ import pytest
 from scipy.stats import spearmanr
 
 from tmtprime.errors import ModelError, ResourceError
+from tmtprime.features.bilingual_dictionary import pair_dictionary
 from tmtprime.features.corpus import NgramBands, QECorpus, char_units
 from tmtprime.features.frequency import frequency_features, has_frequencies
 from tmtprime.features.qe import GROUPS, QEFeatures
@@ -75,8 +76,9 @@ def test_features_without_a_corpus_are_absent_not_faked():
     assert QEFeatures("en", "xx").groups == ("surface",)  # no word list for the language
     full = QEFeatures("en-US", "es_ES", QECorpus().fit(pairs=BITEXT), general=QECorpus().fit(pairs=BITEXT[:4]),
                       pseudo=_Echo({"the house is red": "la casa es roja", "a car": "un coche"}),
-                      back=_Echo({"la casa es roja": "the house is red", "un coche": "a car"}))
-    assert full.groups == GROUPS
+                      back=_Echo({"la casa es roja": "the house is red", "un coche": "a car"}),
+                      dictionary=pair_dictionary("en", "es"))
+    assert full.groups == tuple(g for g in GROUPS if g != "dictionary" or full.dictionary is not None)
     X = full.transform(["the house is red", "a car"], ["la casa es roja", "un coche"])
     assert X.shape == (2, len(full.names)) and np.isfinite(X).all()
     assert all(n.startswith("qe_") for n in full.names) and len(set(full.names)) == len(full.names)

@@ -28,14 +28,19 @@ def general_bitext_path(source_lang: str, target_lang: str):  # noqa: ANN201 - a
     return path if path.is_file() else None
 
 
-@lru_cache(maxsize=2)
-def general_corpus(source_lang: str, target_lang: str) -> QECorpus | None:
-    """The QE corpus models of the shipped bitext of a language pair (None where there is none)."""
+def general_pairs(source_lang: str, target_lang: str) -> list[tuple[str, str]]:
+    """The (source, target) pairs of the shipped bitext of a language pair (none where there is none)."""
     path = general_bitext_path(source_lang, target_lang)
     if path is None:
-        return None
+        return []
     with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
         rows = csv.reader(f, delimiter="\t")
         next(rows, None)
-        pairs = [(row[0], row[1]) for row in rows if len(row) >= 2]
-    return QECorpus().fit(pairs=pairs)
+        return [(row[0], row[1]) for row in rows if len(row) >= 2]
+
+
+@lru_cache(maxsize=2)
+def general_corpus(source_lang: str, target_lang: str) -> QECorpus | None:
+    """The QE corpus models of the shipped bitext of a language pair (None where there is none)."""
+    pairs = general_pairs(source_lang, target_lang)
+    return QECorpus().fit(pairs=pairs) if pairs else None

@@ -17,7 +17,10 @@ when its resource exists (absent, not faked):
   ships for the language pair (:mod:`~tmtprime.features.general_corpus`);
 * ``pseudo``: agreement with an installed rule-based MT of the source, and
   ``roundtrip``: the translation translated back by it, against the source
-  (:mod:`~tmtprime.features.pseudo_reference`).
+  (:mod:`~tmtprime.features.pseudo_reference`);
+* ``dictionary``: the source's content words whose translations in that MT's
+  bilingual dictionary occur in the translation, and the reverse
+  (:mod:`~tmtprime.features.bilingual_dictionary`).
 
 Names are ``qe_<group>_<feature>``, so an ablation drops a group by prefix.
 """
@@ -32,13 +35,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from tmtprime.errors import ModelError
+from tmtprime.features.bilingual_dictionary import DICTIONARY_NAMES, ApertiumDictionary
 from tmtprime.features.corpus import BAND_ORDERS, QECorpus, char_units
 from tmtprime.features.frequency import FREQUENCY_NAMES, base_language, frequency_features, has_frequencies
 from tmtprime.features.pseudo_reference import PSEUDO_NAMES, pseudo_reference_scores, roundtrip_scores
 from tmtprime.mt.engine import MTEngine
 from tmtprime.tokens import CODE_PATTERNS, is_word, lower_tokens, tokenize
 
-GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon", "general", "pseudo", "roundtrip")
+GROUPS = ("surface", "wordfreq", "lm", "charlm", "bands", "lexicon", "general", "pseudo", "roundtrip", "dictionary")
 _CORPUS_GROUPS = ("lm", "charlm", "bands", "lexicon")
 QE_FEATURE_SET_VERSION = "1"
 """Bumped whenever a QE feature's definition changes."""
@@ -101,7 +105,8 @@ class QEFeatures:
     """
 
     def __init__(self, source_lang: str, target_lang: str, corpus: QECorpus | None = None, groups: Sequence[str] = GROUPS,
-                 general: QECorpus | None = None, pseudo: MTEngine | None = None, back: MTEngine | None = None) -> None:
+                 general: QECorpus | None = None, pseudo: MTEngine | None = None, back: MTEngine | None = None,
+                 dictionary: ApertiumDictionary | None = None) -> None:
         unknown = set(groups) - set(GROUPS)
         if unknown:
             raise ModelError(f"unknown QE feature group(s) {sorted(unknown)}: choose from {', '.join(GROUPS)}")
@@ -116,8 +121,9 @@ class QEFeatures:
             "general": general is not None,
             "pseudo": pseudo is not None,
             "roundtrip": back is not None,
+            "dictionary": dictionary is not None,
         }
-        self.pseudo, self.back = pseudo, back
+        self.pseudo, self.back, self.dictionary = pseudo, back, dictionary
         self.groups = tuple(g for g in GROUPS if g in groups and available[g])
         self._general = QEFeatures(source_lang, target_lang, general, _CORPUS_GROUPS) if "general" in self.groups else None
 
@@ -131,6 +137,8 @@ class QEFeatures:
             corpus += f"+{self.pseudo.describe()}"
         if "roundtrip" in self.groups:
             corpus += f"+back:{self.back.describe()}"
+        if "dictionary" in self.groups:
+            corpus += f"+{self.dictionary.describe()}"
         key = f"{base_language(self.source_lang)}|{base_language(self.target_lang)}|{','.join(self.groups)}|{corpus}"
         return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
@@ -146,6 +154,7 @@ class QEFeatures:
             "general": tuple(n.removeprefix("qe_") for n in self._general.names) if self._general is not None else (),
             "pseudo": PSEUDO_NAMES,
             "roundtrip": PSEUDO_NAMES,
+            "dictionary": DICTIONARY_NAMES,
         }
         return tuple(f"qe_{g}_{n}" for g in self.groups for n in per_group[g])
 
@@ -181,6 +190,8 @@ class QEFeatures:
                 parts.append(pseudo_reference_scores(self.pseudo, sources, targets))
             elif group == "roundtrip":
                 parts.append(roundtrip_scores(self.back, sources, targets))
+            elif group == "dictionary":
+                parts.append(self.dictionary.transform(sources, targets))
         if not parts:
             return np.empty((len(sources), 0))
         return np.hstack(parts)

@@ -20,6 +20,7 @@ from sklearn.model_selection import KFold
 
 from tmtprime.errors import UnknownSystem, UsageError
 from tmtprime.features.corpus import QECorpus
+from tmtprime.features.bilingual_dictionary import pair_dictionary
 from tmtprime.features.general_corpus import general_corpus
 from tmtprime.features.pseudo_reference import installed_pseudo_engine
 from tmtprime.features.extractor import CandidateFeatureExtractor, feature_key
@@ -137,7 +138,9 @@ def _qe(store: Store, pairs: list[tuple[str, str]], targets: list[str], reporter
     general = general_corpus(project.source_lang, project.target_lang)
     pseudo = installed_pseudo_engine(project.source_lang, project.target_lang)
     back = installed_pseudo_engine(project.target_lang, project.source_lang)
-    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo, back=back)
+    dictionary = pair_dictionary(project.source_lang, project.target_lang)
+    return QEFeatures(project.source_lang, project.target_lang, corpus, general=general, pseudo=pseudo, back=back,
+                      dictionary=dictionary)
 
 
 def _resources(store: Store) -> tuple[list[tuple[str, str]], list[str]]:
