@@ -99,3 +99,20 @@ def test_repeated_segments_get_the_picks_the_model_gives_them_all_at_once(demo_j
     once = _every_segment(chosen.model.recommend(used.model_input(rows.subset(first))), sizes, first, of)
     for name in ("rows", "probability", "predicted_ter", "pick_probability", "pick_ter"):
         np.testing.assert_array_equal(getattr(once, name), getattr(every, name), err_msg=name)
+
+
+def test_the_applicability_warning_of_distinct_segments_with_their_repeats_is_that_of_every_segment():
+    from tmtprime.recommend.applicability import warnings
+
+    card = {"applicability": {"features": {"a": [0.0, 0.5, 1.0], "b": [0.0, 0.5, 1.0]}}}
+    X = np.array([[0.5, 0.5], [3.0, 3.0], [0.2, 0.1], [-4.0, 0.3], [0.4, 0.4]])  # rows 1 and 3 far outside
+    segments = np.array([0, 0, 1, 2, 2])  # distinct segments 0 and 2 have a far row
+    repeats = np.array([1, 7, 2])
+    every = np.repeat(np.arange(3), repeats)  # the job: each distinct segment's rows once per repeat
+    rows_of = [np.flatnonzero(segments == k) for k in range(3)]
+    X_all = np.vstack([X[rows_of[k]] for k in every])
+    seg_all = np.concatenate([np.full(len(rows_of[k]), i) for i, k in enumerate(every)])
+    kw = dict(source_lang="en", target_lang="es", has_tm=True)
+    expected = warnings(card, X_all, ["a", "b"], seg_all, **kw)
+    assert expected == ["30 % of the segments (3 of 10) have a candidate far outside the training features"]
+    assert warnings(card, X, ["a", "b"], segments, counts=repeats, **kw) == expected

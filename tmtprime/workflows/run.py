@@ -14,6 +14,7 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -161,7 +162,7 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         if repairer is not None:
             repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
-                                       tm_models=tm_models.result(reporter))
+                                       tm_models=tm_models.result(reporter), keep_features=options.project is not None)
         _give_back_memory()
         out_dir.mkdir(parents=True, exist_ok=True)
         result.reports = _deliver(store, scheme, result, out_dir, result.recommended.model, options.formats, options.n_jobs,
@@ -188,7 +189,11 @@ class _TMModelsMeanwhile:
         self._models: TMModels | None = None
         self._pending: multiprocessing.pool.AsyncResult[TMModels | None] | None = None
         if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            self._pool = multiprocessing.get_context("fork").Pool(1)
+            gc.freeze()  # the child's garbage collections leave this heap's pages shared, not copied
+            try:
+                self._pool = multiprocessing.get_context("fork").Pool(1)
+            finally:
+                gc.unfreeze()
             self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
 
     def __enter__(self) -> _TMModelsMeanwhile:
@@ -238,7 +243,6 @@ def _give_back_memory() -> None:
     """
     import ctypes
     import ctypes.util
-    import gc
 
     gc.collect()
     name = ctypes.util.find_library("c")
