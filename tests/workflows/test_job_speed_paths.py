@@ -116,3 +116,33 @@ def test_the_applicability_warning_of_distinct_segments_with_their_repeats_is_th
     expected = warnings(card, X_all, ["a", "b"], seg_all, **kw)
     assert expected == ["30 % of the segments (3 of 10) have a candidate far outside the training features"]
     assert warnings(card, X, ["a", "b"], segments, counts=repeats, **kw) == expected
+
+
+def test_a_job_cancelled_while_workers_write_its_documents_stops_them_all(tmp_path):
+    import multiprocessing
+
+    from tmtprime.errors import Cancelled
+    from tmtprime.progress import Reporter
+
+    class CancelAtWriting(Reporter):
+        def __init__(self) -> None:
+            super().__init__()
+            self.statuses: list[str] = []
+            self.writing: list[tuple[int, int | None]] = []
+
+        def on_status(self, text: str) -> None:
+            self.statuses.append(text)
+
+        def on_progress(self, done: int, total: int | None) -> None:
+            if self.statuses and self.statuses[-1] == "writing the documents":
+                self.writing.append((done, total))
+                self.request_cancel()
+
+    reporter = CancelAtWriting()
+    options = JobOptions(documents=sorted((DEMO / "jobs").iterdir()), out_dir=tmp_path / "out", tms=[DEMO / "tm.tmx"],
+                         mt={p.stem: p for p in sorted((DEMO / "mt").glob("*.tsv"))}, n_jobs=2)
+    with pytest.raises(Cancelled):
+        run_job(options, reporter)
+    assert reporter.writing == [(0, 3)]  # the phase showed its progress, then the cancel stopped it
+    assert "writing the report" in reporter.statuses  # written meanwhile, by the job itself
+    assert not multiprocessing.active_children()  # no writer (nor TM-model worker) left running
