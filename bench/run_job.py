@@ -25,8 +25,9 @@ by 16 MB since the last PSS reading (``TreeMemory``). The target's figure is
 the peak of the summed PSS (proportional set size: a page shared by n
 processes counts 1/n in each, so pages a forked worker shares with the job
 count once in the sum): the true combined peak, to within what happens
-between two readings. Beside it: each process's own peak RSS (the job's, the
-largest other process's), whose sum counts shared pages twice.
+between two readings, and the phase it fell in with each process's PSS then.
+Beside it: each process's own peak RSS (the job's, the largest other
+process's), whose sum counts shared pages twice.
 
     python3 bench/run_job.py [--documents 50] [--segments 20000] [--jobs 1,2] [--tm update|crossproject]
 """
