@@ -316,8 +316,8 @@ def _deliver(store: Store, scheme: CostScheme, result: JobResult, out_dir: Path,
     plan = _plan(store, result, out_dir, formats)
     stored = {d.name: d for d in store.documents.list(role="document")}
     url = store.url.render_as_string(hide_password=False)
+    work = [(outcome.name, outputs) for outcome, outputs in plan]
     if workers(n_jobs) > 1 and len(plan) > 1 and can_fork():
-        work = [(outcome.name, outputs) for outcome, outputs in plan]
         with ForkedTasks(partial(_document_writer, url, model, work), len(work), workers(n_jobs)) as writing:
             reports = _write_reports(store, scheme, out_dir, model, reporter)
             reporter.status("writing the documents")
@@ -332,7 +332,6 @@ def _deliver(store: Store, scheme: CostScheme, result: JobResult, out_dir: Path,
                 export_each(store, stored[outcome.name], outputs, model=model, reporter=CancelOnly(reporter))
                 reporter.progress(done, len(plan))
         else:
-            work = [(outcome.name, outputs) for outcome, outputs in plan]
             per_batch = max(1, -(-len(work) // (_EXPORT_BATCHES_PER_WORKER * workers(n_jobs))))
             done = 0
             for round_ in batched(work, per_batch * workers(n_jobs)):  # a round: one batch per worker
