@@ -241,6 +241,6 @@ def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, Ca
     if rec_ids:
         columns = (_SCORES.c.recommendation_id, _SCORES.c.candidate_id, _SCORES.c.probability, _SCORES.c.predicted_ter,
                    _SCORES.c.confidence, _SCORES.c.predicted_effort)
-        for rec_id, candidate_id, *scores in conn.execute(select(*columns).where(_SCORES.c.recommendation_id.in_(rec_ids))).tuples():
+        for rec_id, candidate_id, *scores in conn.execute(select(*columns).where(_SCORES.c.recommendation_id.in_(rec_ids))):
             found[rec_id][candidate_id] = CandidatePrediction(*scores)
     return found

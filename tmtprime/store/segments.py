@@ -118,7 +118,7 @@ def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, l
             .where(_CAND.c.segment_id.in_(chunk))
             .order_by(_CAND.c.segment_id, _CAND.c.system_id, _CAND.c.rank)
         )
-        for cid, segment_id, system, kind, rank, text, tm_source, fuzzy, origin, attributes in rows.tuples():
+        for cid, segment_id, system, kind, rank, text, tm_source, fuzzy, origin, attributes in rows:
             # positional: 100,000s of rows per job, where each named lookup on a row counts
             found[segment_id].append(Candidate(system, kind, text, fuzzy, tm_source, origin, attributes or {}, cid,
                                                segment_id, rank))
