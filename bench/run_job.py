@@ -25,8 +25,9 @@ by 16 MB since the last PSS reading (``TreeMemory``). The target's figure is
 the peak of the summed PSS (proportional set size: a page shared by n
 processes counts 1/n in each, so pages a forked worker shares with the job
 count once in the sum): the true combined peak, to within what happens
-between two readings. Beside it: each process's own peak RSS (the job's, the
-largest other process's), whose sum counts shared pages twice.
+between two readings, and the phase it fell in with each process's PSS then.
+Beside it: each process's own peak RSS (the job's, the largest other
+process's), whose sum counts shared pages twice.
 
     python3 bench/run_job.py [--documents 50] [--segments 20000] [--jobs 1,2] [--tm update|crossproject]
 """
@@ -101,6 +102,8 @@ class TreeMemory:
     def __init__(self, pid: int, every: float = 0.1) -> None:
         self.pid, self.every = pid, every
         self.peak_pss_kb = 0
+        self.peak_at = 0.0
+        self.peak_parts: list[int] = []
         self.peak_rss_kb: dict[int, int] = {}
         self.pss_readings = 0
         self._page_kb = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -153,7 +156,10 @@ class TreeMemory:
                 self.peak_rss_kb[pid] = max(self.peak_rss_kb.get(pid, 0), kb)
             if tick % 10 == 0 or sum(rss.values()) > read_at + 16 * 1024:
                 read_at = sum(rss.values())
-                self.peak_pss_kb = max(self.peak_pss_kb, sum(self._pss_kb(pid) for pid in tree))
+                pss = {pid: self._pss_kb(pid) for pid in tree}
+                if sum(pss.values()) > self.peak_pss_kb:
+                    self.peak_pss_kb, self.peak_at = sum(pss.values()), time.time()
+                    self.peak_parts = [pss[self.pid]] + sorted((kb for pid, kb in pss.items() if pid != self.pid and kb), reverse=True)
                 self.pss_readings += 1
             tick += 1
 
@@ -162,7 +168,8 @@ class TreeMemory:
         return {"pss_mb": self.peak_pss_kb / 1024, "job_rss_mb": self.peak_rss_kb.get(self.pid, 0) / 1024,
                 "worker_rss_mb": max(others, default=0) / 1024, "processes": len(others) + 1,
                 "workers_rss_mb": sorted((kb / 1024 for kb in others), reverse=True),
-                "pss_readings": self.pss_readings}
+                "pss_readings": self.pss_readings, "peak_at": self.peak_at,
+                "peak_parts_mb": [kb / 1024 for kb in self.peak_parts]}
 
 
 def make_job(data: Path, work: Path, n_docs: int, n_segments: int, tm: str) -> JobOptions:
@@ -198,6 +205,7 @@ def run_once(data: Path, args: argparse.Namespace, jobs: int) -> dict:
         options.n_jobs = jobs
         clock = PhaseClock()
         start, cpu0 = time.perf_counter(), sum(_cpu())
+        epoch = time.time()
         result = run_job(options, clock)
         wall = time.perf_counter() - start
         if jobs != 1:  # the worker processes outlive the job: end them so that their CPU seconds are counted
@@ -219,6 +227,7 @@ def run_once(data: Path, args: argparse.Namespace, jobs: int) -> dict:
         "jobs": jobs, "wall": wall, "cpu": cpu, "phases": phases, "failed": len(result.failed),
         "segments": sum(d.segments for d in result.documents), "by_system": result.recommended.by_system,
         "load": os.getloadavg()[0],
+        "began": [(name, began - start + epoch) for name, began, *_ in clock.marks],  # phase starts, as time.time()
     }
 
 
@@ -234,6 +243,10 @@ def show(run: dict, args: argparse.Namespace) -> None:
     print(f"  memory: peak of the summed PSS of the job and its {run['processes'] - 1} worker processes "
           f"{run['pss_mb']:,.0f} MB ({run['pss_readings']:,} readings); peak RSS of the job {run['job_rss_mb']:,.0f} MB, of its largest worker "
           f"{run['worker_rss_mb']:,.0f} MB (each worker's: {', '.join(f'{mb:,.0f}' for mb in run['workers_rss_mb']) or 'none'})")
+    during = [name for name, began in run["began"] if began <= run["peak_at"]][-1:] or ["(before the first phase)"]
+    print(f"  the PSS peak: during {during[0]!r}, {run['peak_at'] - run['began'][0][1] if run['began'] else 0:.1f} s into the "
+          f"job; PSS then: job {run['peak_parts_mb'][0] if run['peak_parts_mb'] else 0:,.0f} MB, workers "
+          f"{', '.join(f'{mb:,.0f}' for mb in run['peak_parts_mb'][1:]) or 'none'} MB")
 
 
 def verdicts(runs: dict[int, dict], args: argparse.Namespace) -> None:

@@ -9,13 +9,20 @@ search, goes to the workers of a Dask cluster instead of local processes.
 
 from __future__ import annotations
 
+import gc
+import multiprocessing
 import os
+import queue
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from itertools import islice
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from tmtprime.errors import ExternalToolError, UsageError
+from tmtprime.errors import ExternalToolError, TmtprimeError, UsageError
+
+if TYPE_CHECKING:
+    from tmtprime.progress import Reporter
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -81,6 +88,90 @@ def end_workers() -> None:
         from joblib.externals.loky import get_reusable_executor
 
         get_reusable_executor().shutdown(wait=True)
+
+
+def can_fork() -> bool:
+    """Whether :class:`ForkedTasks` can run here: local work (no :func:`dask_cluster` open) on a system that forks."""
+    return _active_backend is None and "fork" in multiprocessing.get_all_start_methods()
+
+
+class ForkedTasks:
+    """Tasks ``0 .. count - 1`` done by ``n`` forked processes while the caller goes on with other work.
+
+    Forked, the workers start at once with the caller's memory as it is: nothing is pickled or imported
+    again, and the pages they only read stay shared (the caller's heap is frozen for the garbage collector
+    first, so a worker's collections do not write to, and copy, them). Each worker enters ``worker()``
+    once (e.g. opening the project) and calls the function it yields for each task it takes, in order,
+    from a shared counter. :meth:`wait` shows the progress, checks for cancellation, and makes a failed
+    task, or a worker that died, one error line (a worker's ``TmtprimeError`` keeps its message and exit
+    status). Leaving the context ends every worker still running (after an error or a cancel).
+    """
+
+    def __init__(self, worker: Callable[[], AbstractContextManager[Callable[[int], object]]], count: int, n: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self.count, self.done = count, 0
+        self._next = context.Value("q", 0)
+        self._results = context.Queue()
+        gc.collect()
+        gc.freeze()
+        try:
+            self._processes = [context.Process(target=self._work, args=(worker,), daemon=True) for _ in range(max(1, min(n, count)))]
+            for process in self._processes:
+                process.start()
+        finally:
+            gc.unfreeze()
+
+    def _work(self, worker: Callable[[], AbstractContextManager[Callable[[int], object]]]) -> None:
+        """A worker's life (in the forked process): take tasks until none is left or one fails."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the caller's to handle: it ends the workers
+        task = -1
+        try:
+            with worker() as do:
+                while True:
+                    with self._next.get_lock():
+                        task, self._next.value = self._next.value, self._next.value + 1
+                    if task >= self.count:
+                        return
+                    do(task)
+                    self._results.put((task, None, 0))
+        except Exception as error:  # the caller raises it as one line; a traceback here would reach the user
+            message = str(error) if isinstance(error, TmtprimeError) else f"{type(error).__name__}: {error}"
+            self._results.put((task, message, getattr(error, "exit_code", 1)))
+
+    def wait(self, reporter: Reporter, describe: Callable[[int], str] = str) -> None:
+        """Until every task is done: ``reporter``'s progress after each, its cancel check every 0.2 s.
+
+        A failed task raises :class:`TmtprimeError` "``describe(task)``: what went wrong".
+        """
+        reporter.progress(self.done, self.count)
+        while self.done < self.count:
+            reporter.check()
+            try:
+                task, message, code = self._results.get(timeout=0.2)
+            except queue.Empty:
+                dead = [p.exitcode for p in self._processes if p.exitcode not in (None, 0)]
+                if dead and self._results.empty():
+                    raise TmtprimeError(f"a worker process ended unexpectedly (exit status {dead[0]}); "
+                                        f"{self.count - self.done} of {self.count} tasks were not done")
+                continue
+            if message is not None:
+                error = TmtprimeError(f"{describe(task)}: {message}" if task >= 0 else message)
+                error.exit_code = code
+                raise error
+            self.done += 1
+            reporter.progress(self.done, self.count)
+
+    def __enter__(self) -> ForkedTasks:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for process in self._processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self._processes:
+            process.join()
+        self._results.close()
+        self._results.join_thread()
 
 
 @contextmanager

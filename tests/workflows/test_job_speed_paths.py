@@ -99,3 +99,50 @@ def test_repeated_segments_get_the_picks_the_model_gives_them_all_at_once(demo_j
     once = _every_segment(chosen.model.recommend(used.model_input(rows.subset(first))), sizes, first, of)
     for name in ("rows", "probability", "predicted_ter", "pick_probability", "pick_ter"):
         np.testing.assert_array_equal(getattr(once, name), getattr(every, name), err_msg=name)
+
+
+def test_the_applicability_warning_of_distinct_segments_with_their_repeats_is_that_of_every_segment():
+    from tmtprime.recommend.applicability import warnings
+
+    card = {"applicability": {"features": {"a": [0.0, 0.5, 1.0], "b": [0.0, 0.5, 1.0]}}}
+    X = np.array([[0.5, 0.5], [3.0, 3.0], [0.2, 0.1], [-4.0, 0.3], [0.4, 0.4]])  # rows 1 and 3 far outside
+    segments = np.array([0, 0, 1, 2, 2])  # distinct segments 0 and 2 have a far row
+    repeats = np.array([1, 7, 2])
+    every = np.repeat(np.arange(3), repeats)  # the job: each distinct segment's rows once per repeat
+    rows_of = [np.flatnonzero(segments == k) for k in range(3)]
+    X_all = np.vstack([X[rows_of[k]] for k in every])
+    seg_all = np.concatenate([np.full(len(rows_of[k]), i) for i, k in enumerate(every)])
+    kw = dict(source_lang="en", target_lang="es", has_tm=True)
+    expected = warnings(card, X_all, ["a", "b"], seg_all, **kw)
+    assert expected == ["30 % of the segments (3 of 10) have a candidate far outside the training features"]
+    assert warnings(card, X, ["a", "b"], segments, counts=repeats, **kw) == expected
+
+
+def test_a_job_cancelled_while_workers_write_its_documents_stops_them_all(tmp_path):
+    import multiprocessing
+
+    from tmtprime.errors import Cancelled
+    from tmtprime.progress import Reporter
+
+    class CancelAtWriting(Reporter):
+        def __init__(self) -> None:
+            super().__init__()
+            self.statuses: list[str] = []
+            self.writing: list[tuple[int, int | None]] = []
+
+        def on_status(self, text: str) -> None:
+            self.statuses.append(text)
+
+        def on_progress(self, done: int, total: int | None) -> None:
+            if self.statuses and self.statuses[-1] == "writing the documents":
+                self.writing.append((done, total))
+                self.request_cancel()
+
+    reporter = CancelAtWriting()
+    options = JobOptions(documents=sorted((DEMO / "jobs").iterdir()), out_dir=tmp_path / "out", tms=[DEMO / "tm.tmx"],
+                         mt={p.stem: p for p in sorted((DEMO / "mt").glob("*.tsv"))}, n_jobs=2)
+    with pytest.raises(Cancelled):
+        run_job(options, reporter)
+    assert reporter.writing == [(0, 3)]  # the phase showed its progress, then the cancel stopped it
+    assert "writing the report" in reporter.statuses  # written meanwhile, by the job itself
+    assert not multiprocessing.active_children()  # no writer (nor TM-model worker) left running

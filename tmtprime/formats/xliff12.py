@@ -474,7 +474,10 @@ def _unpaired(tok: Token, markup: str, dialect: str | None) -> etree._Element | 
 
 def _content(tag: str, text: str, seg: Segment, **attrs: str) -> etree._Element:
     el = etree.Element(X + tag, **attrs)
-    render(el, text, seg.tags, seg.tags_dialect, "xliff12", _foreign, _unpaired)
+    if seg.tags:
+        render(el, text, seg.tags, seg.tags_dialect, "xliff12", _foreign, _unpaired)
+    else:  # no placeholders to turn into codes: what render would do, without its per-call set-up
+        el.text = text
     return el
 
 

@@ -52,8 +52,11 @@ def far_outside(X: np.ndarray, names: Sequence[str], features: dict[str, Any]) -
 
 
 def warnings(card: dict[str, Any], X: np.ndarray, names: Sequence[str], segments: np.ndarray, *,
-             source_lang: str, target_lang: str, has_tm: bool) -> list[str]:
-    """Why this job is unlike the model's training data (empty: it is like it)."""
+             source_lang: str, target_lang: str, has_tm: bool, counts: np.ndarray | None = None) -> list[str]:
+    """Why this job is unlike the model's training data (empty: it is like it).
+
+    ``counts``: how many of the job's segments each segment of ``segments`` stands for (the rows of
+    each distinct segment, and its number of repeats; default 1 each)."""
     data = card.get("data", {})
     prof = card.get("applicability", {})
     out = []
@@ -67,12 +70,13 @@ def warnings(card: dict[str, Any], X: np.ndarray, names: Sequence[str], segments
     features = prof.get("features")
     if features and len(segments):
         far = far_outside(X, names, features)
-        n_seg = int(segments.max()) + 1
-        unlike = np.zeros(n_seg, dtype=bool)
+        unlike = np.zeros(int(segments.max()) + 1, dtype=bool)
         np.logical_or.at(unlike, segments, far)
-        share = unlike.mean()
+        weight = np.ones(len(unlike), dtype=np.int64) if counts is None else counts
+        n_seg, n_unlike = int(weight.sum()), int(weight[unlike].sum())
+        share = n_unlike / n_seg
         if share > WARN_SHARE:
-            out.append(f"{100 * share:.0f} % of the segments ({int(unlike.sum())} of {n_seg}) have a candidate far "
+            out.append(f"{100 * share:.0f} % of the segments ({n_unlike} of {n_seg}) have a candidate far "
                        "outside the training features")
     return out
 

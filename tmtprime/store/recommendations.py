@@ -239,8 +239,8 @@ def _pick(seg: Segment, row: Row, model: str, predictions: Mapping[int, Candidat
 def _predictions(conn: Connection, rec_ids: list[int]) -> dict[int, dict[int, CandidatePrediction]]:
     found: dict[int, dict[int, CandidatePrediction]] = defaultdict(dict)
     if rec_ids:
-        for r in conn.execute(select(_SCORES).where(_SCORES.c.recommendation_id.in_(rec_ids))):
-            found[r.recommendation_id][r.candidate_id] = CandidatePrediction(
-                r.probability, r.predicted_ter, r.confidence, r.predicted_effort
-            )
+        columns = (_SCORES.c.recommendation_id, _SCORES.c.candidate_id, _SCORES.c.probability, _SCORES.c.predicted_ter,
+                   _SCORES.c.confidence, _SCORES.c.predicted_effort)
+        for rec_id, candidate_id, *scores in conn.execute(select(*columns).where(_SCORES.c.recommendation_id.in_(rec_ids))):
+            found[rec_id][candidate_id] = CandidatePrediction(*scores)
     return found

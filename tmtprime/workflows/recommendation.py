@@ -23,7 +23,9 @@ from tmtprime.recommend.picks import Picks
 from tmtprime.recommend.regressor import EffortRegressor
 from tmtprime.store import CandidatePrediction, NewRecommendation, Store
 from tmtprime.store.steps import NewStep
-from tmtprime.workflows.project_data import distinct_segments, fit_extractor, load_segments, project_rows, spans, uses_qe
+from tmtprime.workflows.project_data import (
+    ProjectSegments, distinct_segments, fit_extractor, load_segments, project_rows, spans, uses_qe,
+)
 from tmtprime.workflows.model_choice import ChosenModel, model_for
 from tmtprime.workflows.selection import imported_meanwhile
 
@@ -74,6 +76,7 @@ def recommend(
     n_jobs: int = 1,
     reporter: Reporter | None = None,
     tm_models: TMModels | None = None,
+    keep_features: bool = True,
 ) -> RecommendResult:
     """Recommend a candidate for every segment of the project's ``document`` files (or of ``documents``) and store the picks.
 
@@ -81,38 +84,47 @@ def recommend(
     from :func:`~tmtprime.workflows.model_choice.model_from_file`), or None for the
     newest model, else the shipped default. Holds the project's job lock, so two
     first runs never store the shipped model twice. ``tm_models``: the features' TM models,
-    already trained on the project's TM (default: trained now).
+    already trained on the project's TM (default: trained now). ``keep_features``: cache the
+    new feature vectors in the project for a re-run (not for a temporary project, removed after the job).
     """
     reporter = reporter or Reporter()
+    handed = [tm_models]  # handed over, not kept in this frame: freed once the features are done
+    del tm_models
     with store.job_lock("recommend", reporter):
-        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter, tm_models)
+        return _recommend(store, model, documents, systems, mt_threshold, target_precision, n_jobs, reporter, handed,
+                          keep_features)
 
 
 def _recommend(
     store: Store, model: str | ChosenModel | None, documents: Sequence[str] | None, systems: Collection[str] | None,
     mt_threshold: float | None, target_precision: float | None, n_jobs: int, reporter: Reporter,
-    tm_models: TMModels | None = None,
+    tm_models: list[TMModels | None], keep_features: bool,
 ) -> RecommendResult:
     chosen = model if isinstance(model, ChosenModel) else model_for(store, model)
     chosen.model.set_params(n_jobs=n_jobs)
     threshold = resolve_mt_threshold(chosen.card, mt_threshold, target_precision)
     document_ids = None if documents is None else [store.documents.get(name).id for name in documents]
     known = [d.id for d in store.documents.list(role="document")]
-    data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
-    if not data.segments:
+    job = _Job.read(store, document_ids, systems)
+    if job is None:
         raise ModelError(_nothing_to_recommend(store, document_ids, systems))
-    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=n_jobs, reporter=reporter, tm_models=tm_models)
-    rows, features = project_rows(store, data, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
+    # segments with equal rows get equal picks: features and the model see each distinct one once
+    # in this process: the features come in batches of one extractor batch each, so in workers no two would
+    # run at once and each would only ship the TM models (tens of MB) to a worker holding its own copy
+    extractor = fit_extractor(store, qe=uses_qe(chosen.card), n_jobs=1, reporter=reporter, tm_models=tm_models.pop())
+    rows, features = project_rows(store, job.distinct, extractor, with_ter=False, n_jobs=n_jobs, reporter=reporter)
+    del extractor  # and with it the TM models: not needed from here on
+    if not keep_features:
+        features = None
     reporter.status("recommending")
     project = store.project()
     has_tm = store.tm.count() > 0
     unlike = tuple(warnings(chosen.card, rows.X, rows.feature_names, rows.segments, source_lang=project.source_lang,
-                            target_lang=project.target_lang, has_tm=has_tm))
-    # segments with equal rows get equal picks: the model sees each distinct one once
-    first, of = distinct_segments(data.segments)
-    distinct = rows.subset(first) if len(first) < len(of) else rows
-    picks = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(distinct), mt_threshold=threshold)
-    rec = _every_segment(picks, np.array([len(s.candidates) for s in data.segments]), first, of)
+                            target_lang=project.target_lang, has_tm=has_tm, counts=job.repeats))
+    picks = chosen.model.recommend(card_features(chosen.card, rows.feature_names).model_input(rows), mt_threshold=threshold)
+    picked = rows.systems[picks.rows]  # per distinct segment
+    by_system = {str(s): int(job.repeats[picked == s].sum()) for s in sorted(set(picked))}
+    rec = _every_segment(picks, job.sizes, job.first, job.of)
     label = chosen.card.get("label", {"name": "ter", "sign": 1.0})
     effort = float(label.get("sign", 1.0)) * rec.predicted_ter  # the prediction in the label's own unit
     if isinstance(chosen.model, EffortRegressor):
@@ -124,36 +136,69 @@ def _recommend(
         candidate_conf = confidence(rec.predicted_ter)
     # cost bands read a predicted TER: HTER is one (TER against the post-edit); time and scores are not
     ter = rec.predicted_ter if label["name"] in ("ter", "hter") else np.full(len(effort), np.nan)
-    offsets = np.cumsum([0] + [len(s.candidates) for s in data.segments])
+    offsets = np.cumsum(np.concatenate(([0], job.sizes)))
     new = (  # streamed into the store: 100,000 segments' picks and predictions are never all held as objects
         NewRecommendation(
-            segment_id=seg.id,
-            candidate_id=int(data.candidate_ids[rec.rows[i]]),
+            segment_id=int(segment_id),
+            candidate_id=int(job.candidate_ids[rec.rows[i]]),
             confidence=float(conf[i]),
             predictions={
-                int(data.candidate_ids[r]): CandidatePrediction(
+                int(job.candidate_ids[r]): CandidatePrediction(
                     float(rec.probability[r]), None if np.isnan(ter[r]) else float(ter[r]), float(candidate_conf[r]),
                     float(effort[r]),
                 )
                 for r in range(offsets[i], offsets[i + 1])
             },
         )
-        for i, seg in enumerate(data.segments)
+        for i, segment_id in enumerate(job.segment_ids)
     )
     reporter.check()
     chosen.save(store)
-    features.save(store)
-    done = sorted({seg.document_id for seg in data.segments})
+    if features is not None:
+        features.save(store)
     inputs = {"systems": None if systems is None else sorted(systems), "mt_threshold": threshold}
-    saved = store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, done, inputs))
+    saved = store.recommendations.save(chosen.name, new, step=NewStep("recommend", chosen.name, job.documents, inputs))
     store.models.annotate(chosen.name, "job_warnings", list(unlike))
-    picked = rows.systems[rec.rows]
-    by_system = {str(s): int((picked == s).sum()) for s in sorted(set(picked))}
     outcome = RecommendResult(chosen.name, saved, by_system, float(conf.mean()), threshold)
     outcome.warnings = [f"{w}; its confidence may mean little here" for w in unlike]
     if documents is None:
         outcome.warnings += imported_meanwhile(store, known, f"tmtprime recommend {store.location}", "recommended", role="document")
     return outcome
+
+
+@dataclass
+class _Job:
+    """The segments to recommend for, as arrays, and the distinct ones (equal sources and candidates) as
+    segments: the job's 100,000 segment objects are not kept while features and the model run."""
+
+    segment_ids: np.ndarray
+    sizes: np.ndarray
+    """Candidates of each segment."""
+    candidate_ids: np.ndarray
+    documents: list[int]
+    first: np.ndarray
+    """The first segment of each distinct one."""
+    of: np.ndarray
+    """Each segment's distinct one."""
+    repeats: np.ndarray
+    """How many segments each distinct one stands for."""
+    distinct: ProjectSegments
+
+    @classmethod
+    def read(cls, store: Store, document_ids: Sequence[int] | None, systems: Collection[str] | None) -> _Job | None:
+        """The job's segments that have candidates (None: none has)."""
+        data = load_segments(store, role="document", document_ids=document_ids, systems=systems)
+        if not data.segments:
+            return None
+        first, of = distinct_segments(data.segments)
+        sizes = np.array([len(s.candidates) for s in data.segments], dtype=np.int64)
+        starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        distinct = ProjectSegments([data.segments[i] for i in first], data.candidate_ids[spans(starts[first], sizes[first])])
+        return cls(
+            segment_ids=np.fromiter((s.id for s in data.segments), dtype=np.int64, count=len(data.segments)),
+            sizes=sizes, candidate_ids=data.candidate_ids, documents=sorted({s.document_id for s in data.segments}),
+            first=first, of=of, repeats=np.bincount(of, minlength=len(first)), distinct=distinct,
+        )
 
 
 def _every_segment(picks: Picks, sizes: np.ndarray, first: np.ndarray, of: np.ndarray) -> Picks:

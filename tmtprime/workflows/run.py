@@ -14,13 +14,14 @@ be read is reported and skipped; the others go on (``JobResult.failed``).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.pool
 import os
 import re
 import tempfile
-from collections.abc import Mapping, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -31,7 +32,7 @@ from tmtprime.features.tm_models import TMModels
 from tmtprime.mt.engine import MTEngine
 from tmtprime.mt.imported import ImportedEngine
 from tmtprime.progress import CancelOnly, Reporter
-from tmtprime.parallel import batched, end_workers, run_batches, workers
+from tmtprime.parallel import ForkedTasks, batched, can_fork, end_workers, run_batches, workers
 from tmtprime.report import write_report
 from tmtprime.report.exporter import export_each
 from tmtprime.store import Store, import_file
@@ -161,11 +162,11 @@ def run_job(options: JobOptions, reporter: Reporter | None = None) -> JobResult:
         if repairer is not None:
             repair_tm(store, repairer, documents=names, reporter=reporter)
         result.recommended = recommend(store, model=chosen_model, documents=names, n_jobs=options.n_jobs, reporter=reporter,
-                                       tm_models=tm_models.result(reporter))
+                                       tm_models=tm_models.result(reporter), keep_features=options.project is not None)
         _give_back_memory()
         out_dir.mkdir(parents=True, exist_ok=True)
-        _export_documents(store, result, out_dir, result.recommended.model, options.formats, options.n_jobs, reporter)
-        result.reports = _write_reports(store, scheme, out_dir, result.recommended.model, reporter)
+        result.reports = _deliver(store, scheme, result, out_dir, result.recommended.model, options.formats, options.n_jobs,
+                                  reporter)
         others = sorted({d.name for d in store.documents.list(role="document")} - set(names))
         if others:
             result.notes.append(f"the report covers every document of the project, also {', '.join(others)}")
@@ -188,7 +189,11 @@ class _TMModelsMeanwhile:
         self._models: TMModels | None = None
         self._pending: multiprocessing.pool.AsyncResult[TMModels | None] | None = None
         if workers(n_jobs) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            self._pool = multiprocessing.get_context("fork").Pool(1)
+            gc.freeze()  # the child's garbage collections leave this heap's pages shared, not copied
+            try:
+                self._pool = multiprocessing.get_context("fork").Pool(1)
+            finally:
+                gc.unfreeze()
             self._pending = self._pool.apply_async(_fit_tm_models, (store.url.render_as_string(hide_password=False),))
 
     def __enter__(self) -> _TMModelsMeanwhile:
@@ -238,7 +243,6 @@ def _give_back_memory() -> None:
     """
     import ctypes
     import ctypes.util
-    import gc
 
     gc.collect()
     name = ctypes.util.find_library("c")
@@ -302,10 +306,48 @@ def _file_stem(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", Path(name).stem).strip("._") or "document"
 
 
-def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str, formats: Sequence[str],
-                      n_jobs: int, reporter: Reporter) -> None:
-    """Each document's deliverables from one read of it; with ``n_jobs`` > 1, documents in worker
-    processes (each opens the project itself: only names and paths travel)."""
+def _deliver(store: Store, scheme: CostScheme, result: JobResult, out_dir: Path, model: str, formats: Sequence[str],
+             n_jobs: int, reporter: Reporter) -> list[str]:
+    """Each document's deliverables (from one read of it) and the report; returns the report's files.
+
+    With ``n_jobs`` > 1 the documents are written by forked worker processes (each opens the project
+    itself) while this one writes the report; inside a Dask cluster, by its workers, then the report.
+    """
+    plan = _plan(store, result, out_dir, formats)
+    stored = {d.name: d for d in store.documents.list(role="document")}
+    url = store.url.render_as_string(hide_password=False)
+    work = [(outcome.name, outputs) for outcome, outputs in plan]
+    if workers(n_jobs) > 1 and len(plan) > 1 and can_fork():
+        with ForkedTasks(partial(_document_writer, url, model, work), len(work), workers(n_jobs)) as writing:
+            reports = _write_reports(store, scheme, out_dir, model, reporter)
+            reporter.status("writing the documents")
+            writing.wait(reporter, describe=lambda task: f"writing {work[task][0]}")
+        reporter.finish_phase()
+    else:
+        reporter.status("writing the documents")
+        reporter.progress(0, len(plan))
+        if workers(n_jobs) == 1 or len(plan) < 2:
+            for done, (outcome, outputs) in enumerate(plan, 1):
+                reporter.check()
+                export_each(store, stored[outcome.name], outputs, model=model, reporter=CancelOnly(reporter))
+                reporter.progress(done, len(plan))
+        else:
+            per_batch = max(1, -(-len(work) // (_EXPORT_BATCHES_PER_WORKER * workers(n_jobs))))
+            done = 0
+            for round_ in batched(work, per_batch * workers(n_jobs)):  # a round: one batch per worker
+                reporter.check()
+                run_batches(partial(_export_batch, url, model), round_, n_jobs=n_jobs, batch_size=per_batch)
+                done += len(round_)
+                reporter.progress(done, len(plan))
+        reporter.finish_phase()
+        reports = _write_reports(store, scheme, out_dir, model, reporter)
+    for outcome, outputs in plan:
+        outcome.files += [path for _fmt, path in outputs]
+    return reports
+
+
+def _plan(store: Store, result: JobResult, out_dir: Path, formats: Sequence[str]) -> list[tuple[DocumentResult, list[tuple[str, str]]]]:
+    """Each document that was read, with the (format, path) of its deliverables."""
     from tmtprime.formats import ORIGINAL_FORMATS
 
     stored = {d.name: d for d in store.documents.list(role="document")}
@@ -323,38 +365,29 @@ def _export_documents(store: Store, result: JobResult, out_dir: Path, model: str
                 suffix = {"xliff": ".xlf", "csv": ".csv"}.get(fmt) or ".pretranslated" + _own_suffix(outcome.path)
                 outputs.append((fmt, str(out_dir / (stem + suffix))))
         plan.append((outcome, outputs))
-    reporter.status("writing the documents")
-    reporter.progress(0, len(plan))
-    if workers(n_jobs) == 1 or len(plan) < 2:
-        for done, (outcome, outputs) in enumerate(plan, 1):
-            reporter.check()
-            export_each(store, stored[outcome.name], outputs, model=model, reporter=CancelOnly(reporter))
-            outcome.files += [path for _fmt, path in outputs]
-            reporter.progress(done, len(plan))
-    else:
-        work = [(outcome.name, outputs) for outcome, outputs in plan]
-        per_batch = max(1, -(-len(work) // (_EXPORT_BATCHES_PER_WORKER * workers(n_jobs))))
-        write = partial(_export_batch, store.url.render_as_string(hide_password=False), model)
-        done = 0
-        for round_ in batched(work, per_batch * workers(n_jobs)):  # a round: one batch per worker
-            reporter.check()
-            run_batches(write, round_, n_jobs=n_jobs, batch_size=per_batch)
-            done += len(round_)
-            reporter.progress(done, len(plan))
-        for outcome, outputs in plan:
-            outcome.files += [path for _fmt, path in outputs]
-    reporter.finish_phase()
+    return plan
 
 
 _EXPORT_BATCHES_PER_WORKER = 4
-"""Rounds of document batches: a progress step and a cancel check after each."""
+"""Rounds of document batches inside a Dask cluster: a progress step and a cancel check after each."""
+
+
+@contextmanager
+def _document_writer(url: str, model: str, work: Sequence[tuple[str, list[tuple[str, str]]]]) -> Iterator[Callable[[int], None]]:
+    """In a forked worker: the project opened once, and what writes the deliverables of ``work[task]``."""
+    with Store.open(url) as store:
+        yield lambda task: _export_batch_in(store, model, work[task : task + 1])
 
 
 def _export_batch(url: str, model: str, work: Sequence[tuple[str, list[tuple[str, str]]]]) -> None:
     """Write the deliverables of some documents (in a worker process: opens the project itself)."""
     with Store.open(url) as store:
-        for name, outputs in work:
-            export_each(store, store.documents.get(name), outputs, model=model)
+        _export_batch_in(store, model, work)
+
+
+def _export_batch_in(store: Store, model: str, work: Sequence[tuple[str, list[tuple[str, str]]]]) -> None:
+    for name, outputs in work:
+        export_each(store, store.documents.get(name), outputs, model=model)
 
 
 def _own_suffix(path: str) -> str:
