@@ -123,3 +123,27 @@ def test_the_collector_collects_what_passed_the_threshold_and_stop_gives_collect
     finally:
         collector.install(app)
     assert not gc.isenabled()
+
+
+def test_the_window_on_a_real_x_server_survives_frequent_collections(project_path: Path, tmp_path: Path):
+    """tests/gui/collections_driver.py on Xvfb: open, page, F5, sort, open another, drop the window; twice."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, require
+    from tests.gui.conftest import build_project
+
+    require(shutil.which("xvfb-run") is not None, "xvfb-run")
+    (tmp_path / "other").mkdir()
+    other = build_project(tmp_path / "other", copies=15)
+    env = dict(os.environ, QT_QPA_PLATFORM="xcb", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))  # fmt: skip
+    out = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, "-X", "faulthandler",
+         "-m", "tests.gui.collections_driver", str(project_path), str(other), "2"],
+        capture_output=True, text=True, timeout=600, env=env, cwd=ROOT,
+    )  # fmt: skip
+    assert out.returncode == 0 and "2 rounds" in out.stdout, out.stdout + out.stderr[-3000:]
+    assert "error:" not in out.stdout
