@@ -6,6 +6,11 @@ documents, TM lookup, two MT systems, the shipped model's picks), made once
 per session and copied for each test. :func:`build_project` makes a larger
 synthetic one through the library (TSV imports and stored picks with their
 per-candidate predictions) for paging tests and the benchmarks.
+
+A test that replaces a Qt virtual on a class (a model's ``data``, an event
+handler) must use a function that outlives it: PySide6 keeps calling the
+replacement without holding a reference (test_segment_list's
+``_counted_data``; docs/experiments/gui.md, session 4).
 """
 
 from __future__ import annotations
