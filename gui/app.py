@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tmtprime.gui import heartbeat
+from tmtprime.gui import collector, heartbeat
 from tmtprime.gui.translation import install_translators
 
 _FOLLOWING = False
@@ -57,7 +57,10 @@ def apply_palette(app: QApplication) -> None:
 
 
 def application() -> QApplication:
-    """The running QApplication, made (with style, palette and settings identity) if there is none."""
+    """The running QApplication, made (with style, palette and settings identity) if there is none.
+
+    From here on Python's garbage is collected on the UI thread only (:mod:`.collector`).
+    """
     app = QApplication.instance()
     if app is None:
         app = QApplication(sys.argv[:1])
@@ -68,6 +71,7 @@ def application() -> QApplication:
     app.setStyle("Fusion")
     apply_palette(app)
     install_translators(app)
+    collector.install(app)  # Qt objects finalised on the UI thread, never by a worker's collection
     global _FOLLOWING
     if not _FOLLOWING:
         QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_palette(app))

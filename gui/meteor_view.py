@@ -278,9 +278,9 @@ class MeteorView(QWidget):
         bv.addLayout(files)
         self.corpus = QLabel()
         bv.addWidget(self.corpus)
-        self.batch_model = QStandardItemModel(0, 6)
+        self.batch_model = QStandardItemModel(0, 6, self)  # owned by the view: deleted with it, on the UI thread
         self.batch_model.setHorizontalHeaderLabels(["#", self.tr("Score"), "P", "R", self.tr("Penalty"), self.tr("Hypothesis")])
-        self.batch_proxy = QSortFilterProxyModel()
+        self.batch_proxy = QSortFilterProxyModel(self)
         self.batch_proxy.setSourceModel(self.batch_model)
         self.batch_proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.batch_table = QTableView()

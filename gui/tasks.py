@@ -62,14 +62,16 @@ class QtReporter(Reporter):
     """A Reporter whose status and progress are Qt signals (emitted from the worker thread).
 
     Progress signals are throttled to one every 30 ms (and every phase end), so
-    a loop over 100,000 items does not flood the UI thread's event queue.
+    a loop over 100,000 items does not flood the UI thread's event queue. The
+    signals' QObject belongs to ``parent`` (on the UI thread): the worker thread
+    dropping the last reference to the reporter never deletes it there.
     """
 
     INTERVAL = 0.03
 
-    def __init__(self) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__()
-        self.signals = _Signals()
+        self.signals = _Signals(parent)
         self._last = 0.0
 
     def on_status(self, text: str) -> None:
@@ -149,7 +151,7 @@ class TaskRunner(QObject):
         if self._reporter is not None:
             self._queue.append((title, work, on_done))
             return True
-        reporter = QtReporter()
+        reporter = QtReporter(self)
         reporter.signals.status.connect(self._relay_status)
         reporter.signals.progress.connect(self._relay_progress)
         reporter.signals.finished.connect(self._finished)
@@ -173,6 +175,8 @@ class TaskRunner(QObject):
 
     def _end(self) -> Callable[[Any], None] | None:
         on_done = self._on_done
+        if self._reporter is not None:  # its job has sent its last signal (this one): deleted here, on the UI thread
+            self._reporter.signals.deleteLater()
         self._reporter, self._on_done = None, None
         return on_done
 

@@ -131,7 +131,7 @@ class MainWindow(QMainWindow):
     def __init__(self, context: ProjectContext | None = None) -> None:
         super().__init__()
         self.context = context or ProjectContext(self)
-        self.settings = QSettings()
+        self.settings = QSettings(self)  # owned by the window, so never deleted by a late collection elsewhere
         self.passwords = SessionPasswords()
         self.setWindowTitle(window_title(None))
         self.resize(1280, 820)

@@ -6,6 +6,11 @@ documents, TM lookup, two MT systems, the shipped model's picks), made once
 per session and copied for each test. :func:`build_project` makes a larger
 synthetic one through the library (TSV imports and stored picks with their
 per-candidate predictions) for paging tests and the benchmarks.
+
+A test that replaces a Qt virtual on a class (a model's ``data``, an event
+handler) must use a function that outlives it: PySide6 keeps calling the
+replacement without holding a reference (test_segment_list's
+``_counted_data``; docs/experiments/gui.md, session 4).
 """
 
 from __future__ import annotations
@@ -80,23 +85,24 @@ def build_project(directory: Path, *, copies: int = 3) -> Path:
     return path
 
 
-@pytest.fixture(autouse=True)
-def _collect_after_each_test():
-    """Windows and workers of a finished test are collected here, on the UI thread with nothing running.
+@pytest.fixture(scope="module", autouse=True)
+def _automatic_collection_between_modules():
+    """Python's automatic collection back after each module, as the tests of other directories expect.
 
-    Left to the collector's own timing, a closed test's Qt objects were finalised in
-    the middle of a later test while a worker thread unpacked a child's answer, and
-    the process died with a segmentation fault (2 of 3 runs of tests/gui on one commit).
+    The application collects garbage on the UI thread only (gui/collector.py),
+    from a timer of its event loop; between modules, with no event loop
+    running, the closed windows are deleted and the garbage left is collected
+    here, on the UI thread, before automatic collection (on any thread) resumes.
     """
     yield
-    import gc
-
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    if QCoreApplication.instance() is not None:
+    from tmtprime.gui.collector import UiThreadCollector
+
+    app = QCoreApplication.instance()
+    if app is not None and isinstance(running := app.findChild(UiThreadCollector), UiThreadCollector):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        QCoreApplication.processEvents()
-    gc.collect()
+        running.stop()
 
 
 @pytest.fixture(scope="session")

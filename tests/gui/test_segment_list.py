@@ -10,7 +10,7 @@ from collections import Counter
 from PySide6.QtCore import Qt
 
 from tests.gui.conftest import screenshot, wait_idle, wait_rows
-from tmtprime.gui.segments import COLUMNS, TYPING_PAUSE_MS
+from tmtprime.gui.segments import COLUMNS, TYPING_PAUSE_MS, SegmentTableModel
 
 
 def _rows(view):
@@ -152,23 +152,34 @@ def test_a_translator_edits_the_pick_and_moves_and_picks_by_keyboard(window, qtb
     assert wait_rows(qtbot, view)[0].pick.candidate.text == edited
 
 
+def _counted_data(model, index, role=Qt.ItemDataRole.DisplayRole):  # noqa: ANN001,ANN202
+    """``SegmentTableModel.data`` noting the rows asked for; module-level, so it lives as long as the process.
+
+    PySide6 (6.11) keeps the Python override of a C++ virtual it found for an
+    object without a reference: after the class attribute is put back, Qt
+    still calls this function. A local function there was freed at the end of
+    the test, and the next paint called freed memory (a segmentation fault,
+    docs/experiments/gui.md session 4).
+    """
+    if _counted_data.asked is not None:
+        _counted_data.asked.add(index.row())
+    return _DATA(model, index, role)
+
+
+_counted_data.asked = None  # type: ignore[attr-defined]
+_DATA = SegmentTableModel.data
+
+
 def test_a_page_asks_the_model_only_for_the_rows_on_screen(window, qtbot, monkeypatch):
     """Columns sized from their contents asked for every role of every fetched row at each page, band or pick
     (100-600 ms of the UI thread for a page of 200 rows on a loaded machine, docs/experiments/gui.md); the list now
     asks only for what it paints: nothing while hidden, the rows on screen when shown. Short columns still show
     their values whole."""
-    from tmtprime.gui.segments import SegmentTableModel
-
     view = window.segments
     wait_idle(qtbot, window)
     asked: set[int] = set()
-    data = SegmentTableModel.data
-
-    def counted(model, index, role=Qt.ItemDataRole.DisplayRole):  # noqa: ANN001,ANN202
-        asked.add(index.row())
-        return data(model, index, role)
-
-    monkeypatch.setattr(SegmentTableModel, "data", counted)
+    monkeypatch.setattr(SegmentTableModel, "data", _counted_data)
+    monkeypatch.setattr(_counted_data, "asked", asked)
     window.tabs.setCurrentWidget(window.analysis)
     view.apply_filter()
     assert len(wait_rows(qtbot, view)) == 188
