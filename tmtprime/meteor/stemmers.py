@@ -227,10 +227,15 @@ _OLDER: dict[str, Callable[[type], None]] = {
 }
 
 
-def _snowball(name: str) -> Stemmer:
-    """``snowballstemmer``'s algorithm for ``name``, set back to the jar's where Snowball has changed."""
+def _snowball(name: str, fast: bool = True) -> Stemmer:
+    """``snowballstemmer``'s algorithm for ``name``, set back to the jar's where Snowball has changed; ``fast``:
+    its table lookups by dictionary (:mod:`tmtprime.meteor.snowball_search`; False: Snowball's own, to compare)."""
     cls = _snowball_class("dutch_porter" if name == "dutch" else name)
     _OLDER.get(name, lambda _cls: None)(cls)
+    if fast:
+        from tmtprime.meteor import snowball_search
+
+        cls.find_among, cls.find_among_b = snowball_search.find_among, snowball_search.find_among_b
     return _SNOWBALL_FIXES.get(name, lambda f: f)(cls().stemWord)
 
 
