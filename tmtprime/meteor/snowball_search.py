@@ -16,16 +16,23 @@ from __future__ import annotations
 
 from typing import Any
 
-_INDEX: dict[int, tuple[list, dict[str, int], int]] = {}  # id(table) -> (table, string -> entry, longest string)
+
+class _Table(list):
+    """An among table with its string -> entry dictionary and its longest string."""
+
+    def __init__(self, entries: list) -> None:
+        super().__init__(entries)
+        self.index = {a.s: i for i, a in enumerate(entries)}
+        self.longest = max(len(a.s) for a in entries)
+        assert len(self.index) == len(entries), "a string twice in one among table"
 
 
-def _index(table: list) -> tuple[dict[str, int], int]:
-    """The table's string -> entry dictionary and its longest string (built once per table; tables are
-    final by the first stemmed word, :func:`tmtprime.meteor.stemmers._snowball`)."""
-    found = _INDEX.get(id(table))
-    if found is None or found[0] is not table:
-        found = _INDEX[id(table)] = (table, {a.s: i for i, a in enumerate(table)}, max(len(a.s) for a in table))
-    return found[1], found[2]
+def use_dictionaries(cls: type) -> None:
+    """Give the generated stemmer class ``cls`` (its tables final) these lookups and indexed tables."""
+    for attr, table in list(vars(cls).items()):
+        if isinstance(table, list) and table and hasattr(table[0], "substring_i"):
+            setattr(cls, attr, _Table(table))
+    cls.find_among, cls.find_among_b = find_among, find_among_b  # type: ignore[attr-defined]
 
 
 def _fallback(stemmer: Any, table: list, i: int, matched: int, c: int, step: int) -> int:
@@ -45,22 +52,20 @@ def _fallback(stemmer: Any, table: list, i: int, matched: int, c: int, step: int
             return 0
 
 
-def find_among_b(self: Any, v: list) -> int:
+def find_among_b(self: Any, v: _Table) -> int:
     """``BaseStemmer.find_among_b``: the longest string of ``v`` that the text before the cursor ends with."""
-    index, longest = _index(v)
-    c, current = self.cursor, self.current
-    for start in range(max(self.limit_backward, c - longest), c + 1):
+    index, c, current = v.index, self.cursor, self.current
+    for start in range(max(self.limit_backward, c - v.longest), c + 1):
         i = index.get(current[start:c])
         if i is not None:
             return _fallback(self, v, i, c - start, c, -1)
     return 0
 
 
-def find_among(self: Any, v: list) -> int:
+def find_among(self: Any, v: _Table) -> int:
     """``BaseStemmer.find_among``: the longest string of ``v`` that the text after the cursor starts with."""
-    index, longest = _index(v)
-    c, current = self.cursor, self.current
-    for end in range(min(self.limit, c + longest), c - 1, -1):
+    index, c, current = v.index, self.cursor, self.current
+    for end in range(min(self.limit, c + v.longest), c - 1, -1):
         i = index.get(current[c:end])
         if i is not None:
             return _fallback(self, v, i, end - c, c, 1)

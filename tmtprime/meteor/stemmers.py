@@ -235,7 +235,7 @@ def _snowball(name: str, fast: bool = True) -> Stemmer:
     if fast:
         from tmtprime.meteor import snowball_search
 
-        cls.find_among, cls.find_among_b = snowball_search.find_among, snowball_search.find_among_b
+        snowball_search.use_dictionaries(cls)
     return _SNOWBALL_FIXES.get(name, lambda f: f)(cls().stemWord)
 
 
