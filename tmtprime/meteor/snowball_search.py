@@ -54,19 +54,27 @@ def _fallback(stemmer: Any, table: list, i: int, matched: int, c: int, step: int
 
 def find_among_b(self: Any, v: _Table) -> int:
     """``BaseStemmer.find_among_b``: the longest string of ``v`` that the text before the cursor ends with."""
-    index, c, current = v.index, self.cursor, self.current
-    for start in range(max(self.limit_backward, c - v.longest), c + 1):
+    index, c, current, lb = v.index, self.cursor, self.current, self.limit_backward
+    for start in range(c - v.longest if c - v.longest > lb else lb, c + 1):
         i = index.get(current[start:c])
         if i is not None:
+            w = v[i]
+            if w.method is None:  # most entries: no condition, the longest string is the one
+                self.cursor = start
+                return w.result
             return _fallback(self, v, i, c - start, c, -1)
     return 0
 
 
 def find_among(self: Any, v: _Table) -> int:
     """``BaseStemmer.find_among``: the longest string of ``v`` that the text after the cursor starts with."""
-    index, c, current = v.index, self.cursor, self.current
-    for end in range(min(self.limit, c + v.longest), c - 1, -1):
+    index, c, current, limit = v.index, self.cursor, self.current, self.limit
+    for end in range(c + v.longest if c + v.longest < limit else limit, c - 1, -1):
         i = index.get(current[c:end])
         if i is not None:
+            w = v[i]
+            if w.method is None:
+                self.cursor = end
+                return w.result
             return _fallback(self, v, i, end - c, c, 1)
     return 0
