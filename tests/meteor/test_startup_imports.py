@@ -46,7 +46,7 @@ def test_one_pair_loads_one_snowball_language_and_no_paraphrase_or_norm_rules(tm
     score, loaded = _loaded(tmp_path, "-l", lang, "-m", "exact stem")
     assert float(score) == Meteor(lang, modules=("exact", "stem"), normalize=False).sentence_score(
         "the cats were sitting on the mat", "a cat sat on the mats").score
-    snowball = {m for m in loaded if "snowball" in m}
+    snowball = {m for m in loaded if "snowball" in m and m != "tmtprime.meteor.snowball_search"}  # ours: its lookups
     assert snowball == {"_tmtprime_snowball", "_tmtprime_snowball.among", "_tmtprime_snowball.basestemmer"}, snowball
     assert not any(m.startswith(("tmtprime.meteor.paraphrase", "tmtprime.meteor.moses_norm")) for m in loaded)
     assert "tmtprime.meteor.english_stemmer" not in loaded, language_name(lang)
