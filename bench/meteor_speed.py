@@ -19,7 +19,8 @@ Targets of issue 30 (``--part spanish`` and ``--part startup``):
   one-pair ``exact stem`` score in that process (NumPy/numba and the cached
   compiled code included) and NLTK's own import, measured in the same minute.
 
-``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
+``--part spanish --against TREE`` adds that tree's command to the alternation (CPU and wall ratio of this
+tree to it). ``--part cpu [--against TREE]``: the CPU seconds of steady English scoring in
 this tree and another (the ratio the speed changes of issue 30 are given as);
 ``--part own-startup --against TREE``: the CPU seconds of a one-pair command
 after NumPy's import (our own start-up), both trees alternated.
@@ -109,21 +110,24 @@ def cpu_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return wall, cpu, p.stdout
 
 
-def spanish(jar_path: str, repeat: int, env: dict[str, str]) -> None:
-    """The 2,000 Spanish pairs, jar vs ours, warm, interleaved; medians of wall and CPU time."""
+def spanish(jar_path: str, repeat: int, env: dict[str, str], against: Path | None = None) -> None:
+    """The 2,000 Spanish pairs, jar vs ours (and ``against``: another source tree), warm, interleaved; medians
+    of wall and CPU time."""
     opts = ["-l", "es", "-norm", "-m", "exact stem"]
     with tempfile.TemporaryDirectory() as tmp:
         hyp, ref = spanish_pairs(Path(tmp))
-        cmds = {"jar": ["java", "-Xmx2G", "-jar", jar_path, str(hyp), str(ref), *opts],
-                "ours": [sys.executable, "-m", "tmtprime", "meteor", str(hyp), str(ref), *opts]}
-        for cmd in cmds.values():
-            cpu_timed(cmd, env)  # warm: compiled code cached, files in the page cache
+        ours = [sys.executable, "-m", "tmtprime", "meteor", str(hyp), str(ref), *opts]
+        cmds = {"jar": (["java", "-Xmx2G", "-jar", jar_path, str(hyp), str(ref), *opts], env), "ours": (ours, env)}
+        if against is not None:
+            cmds["against"] = (ours, dict(env, PYTHONPATH=str(against.resolve())))
+        for cmd, cmd_env in cmds.values():
+            cpu_timed(cmd, cmd_env)  # warm: compiled code cached, files in the page cache
         wall: dict[str, list[float]] = {k: [] for k in cmds}
         cpu: dict[str, list[float]] = {k: [] for k in cmds}
         final: dict[str, str] = {}
         for _ in range(repeat):
-            for who, cmd in cmds.items():
-                w, c, out = cpu_timed(cmd, env)
+            for who, (cmd, cmd_env) in cmds.items():
+                w, c, out = cpu_timed(cmd, cmd_env)
                 wall[who].append(w)
                 cpu[who].append(c)
                 final[who] = next((ln.split()[-1] for ln in out.split("\n") if ln.startswith("Final score")), "?")
@@ -136,6 +140,10 @@ def spanish(jar_path: str, repeat: int, env: dict[str, str]) -> None:
     print(f"{'CPU time, user + sys (s)':34}{mc['jar']:>10.2f}{mc['ours']:>12.2f}{mc['ours'] / mc['jar']:>8.2f}")
     print(f"final scores: jar {final['jar']}  tmtprime {final['ours']}  "
           f"({'identical' if final['jar'] == final['ours'] else 'DIFFERENT'})")
+    if against is not None:
+        print(f"against {against}: wall {mw['against']:.2f} s, CPU {mc['against']:.2f} s; this tree / that tree: "
+              f"wall {mw['ours'] / mw['against']:.2f}, CPU {mc['ours'] / mc['against']:.2f} "
+              f"(final score {final['against']})")
 
 
 _STARTUP = """
@@ -250,7 +258,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--part", choices=("all", "english", "spanish", "startup", "cpu", "own-startup"), default="all")
-    ap.add_argument("--against", type=Path, default=None, help="with --part cpu or own-startup: another source tree, alternated")
+    ap.add_argument("--against", type=Path, default=None, help="with --part cpu, own-startup or spanish: another source tree, alternated")
     a = ap.parse_args()
     if not Path(a.jar).is_file():
         print(f"jar not found: {a.jar}", file=sys.stderr)
@@ -260,7 +268,7 @@ def main() -> int:
     if a.part in ("all", "startup"):
         startup(env)
     if a.part in ("all", "spanish"):
-        spanish(a.jar, a.repeat, env)
+        spanish(a.jar, a.repeat, env, a.against)
     if a.part in ("all", "english"):
         english(a, env)
     if a.part == "cpu":
