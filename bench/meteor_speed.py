@@ -116,7 +116,8 @@ def spanish(jar_path: str, repeat: int, env: dict[str, str], against: Path | Non
     opts = ["-l", "es", "-norm", "-m", "exact stem"]
     with tempfile.TemporaryDirectory() as tmp:
         hyp, ref = spanish_pairs(Path(tmp))
-        ours = [sys.executable, "-m", "tmtprime", "meteor", str(hyp), str(ref), *opts]
+        # -P: the current directory must not shadow the tree PYTHONPATH names (--against)
+        ours = [sys.executable, "-P", "-m", "tmtprime", "meteor", str(hyp), str(ref), *opts]
         cmds = {"jar": (["java", "-Xmx2G", "-jar", jar_path, str(hyp), str(ref), *opts], env), "ours": (ours, env)}
         if against is not None:
             cmds["against"] = (ours, dict(env, PYTHONPATH=str(against.resolve())))
