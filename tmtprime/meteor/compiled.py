@@ -118,29 +118,22 @@ def use_compiled(on: bool = True) -> None:
 
 
 def _import_numba() -> types.ModuleType:
-    """numba and its array functions, without SciPy's BLAS, cffi and YAML when nothing loaded them yet.
+    """numba and its array functions, without SciPy's BLAS when nothing loaded it yet.
 
     numba's array module looks for BLAS (for ``np.dot`` and ``np.linalg``,
     which no kernel here uses) by importing ``scipy.linalg``: 0.2-0.3 s of
-    the 0.4-0.7 s numba costs to load. Its cffi support (calling cffi
-    functions from machine code, which no kernel does) imports cffi and
-    pycparser and builds an ``FFI`` on first typing, and its configuration
-    reads ``.numba_config.yaml`` files with PyYAML: together another 30 ms of
-    a 1.2 s Spanish run (docs/experiments/meteor-speed.md, session 4). Hidden
-    while numba looks, it finds none of them (environment variables still
-    configure it), and they import normally afterwards for anyone else.
+    the 0.4-0.7 s numba costs to load. Hidden while numba looks, it finds
+    none, and ``scipy.linalg`` imports normally afterwards for anyone else.
     """
-    hidden = [name for name in ("scipy.linalg.cython_blas", "cffi", "yaml")
-              if name not in sys.modules and not (name.startswith("scipy") and "scipy.linalg" in sys.modules)]
-    for name in hidden:
-        sys.modules[name] = None  # type: ignore[assignment]
+    hide = "scipy.linalg" not in sys.modules and "scipy.linalg.cython_blas" not in sys.modules
+    if hide:
+        sys.modules["scipy.linalg.cython_blas"] = None  # type: ignore[assignment]
     try:
         import numba
-        import numba.core.typing.cffi_utils  # noqa: F401  (imports cffi when found)
         import numba.np.arraymath  # noqa: F401  (its BLAS check runs at import)
     finally:
-        for name in hidden:
-            del sys.modules[name]
+        if hide:
+            del sys.modules["scipy.linalg.cython_blas"]
     return numba
 
 
