@@ -22,7 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tmtprime.meteor.compiled import compiled, use_compiled
+from tmtprime.meteor import kernel_library
+from tmtprime.meteor.compiled import compiled, library_in_use, use_compiled
 from tmtprime.meteor.matchers import Match
 from tmtprime.paths import cache_dir
 from tmtprime.progress import Reporter, silent
@@ -73,7 +74,7 @@ def align_all(
     return out
 
 
-@compiled
+@compiled(exports=("Tuple((int64[:], int64[:]))(int64[:,:], int64[:], int64[:,:], boolean[:], int64)",))
 def _search_all(
     spans: np.ndarray, offsets: np.ndarray, lengths: np.ndarray, exact_stage: np.ndarray, beam: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -318,9 +319,10 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
     """Switch this process to machine code (:mod:`tmtprime.meteor.compiled`) and compile it before the first
     segment; ``reporter`` gets a status line when this is the one-off compile.
 
-    The first run after an install or an upgrade compiles the search, the
-    matchers and the statistics (numba; some seconds), during which a
-    progress bar would stand still; numba caches the result for later runs. A
+    The first run after an install or an upgrade builds the kernel library
+    (:mod:`~tmtprime.meteor.kernel_library`, about 30 s), during which a
+    progress bar would stand still; later runs load it. Where it cannot be
+    built (no C compiler) numba's JIT compiles the kernels and caches them; a
     marker per installed version of this package's modules, in TMTprime's
     cache directory, says whether that has happened (stamped over all of them,
     not only those imported so far, so that it does not depend on which
@@ -329,9 +331,18 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
     run uses; by default only the aligner is compiled.
     """
     use_compiled()
-    marker = _compiled_marker()
-    if marker is None or not marker.exists():
-        silent(reporter).status("compiling the Meteor scorer once for this installation (later runs reuse it)")
+    reporter, said = silent(reporter), False
+    if not library_in_use() and kernel_library.failure() is None:
+        reporter.status("compiling the Meteor scorer once for this installation (later runs reuse it)")
+        reason = kernel_library.build(reporter)
+        if reason is not None:
+            reporter.status(f"could not compile the Meteor scorer ahead of time ({reason}); numba compiles it instead "
+                            f"(to try again, e.g. with a C compiler installed, delete {kernel_library.library_dir()})")
+        use_compiled()
+        said = True
+    marker = None if library_in_use() else _compiled_marker()  # numba's JIT: its own cache, its own one-off
+    if marker is not None and not marker.exists() and not said:
+        reporter.status("compiling the Meteor scorer once for this installation (later runs reuse it)")
     if warm_up is not None:
         warm_up()
     else:

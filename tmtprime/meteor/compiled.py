@@ -7,7 +7,8 @@ Python; ``tmtprime meteor`` on one pair must start in under 0.3 s (issue
 compiles, and runs as plain Python over NumPy arrays until the work done
 would have paid for numba, in one batch or over many small ones
 (:func:`want_compiled`, :data:`COMPILE_FROM`); from then on this process
-runs the machine code.
+runs the machine code: the kernel library built once per installation
+(:mod:`~tmtprime.meteor.kernel_library`, no numba import), else numba's JIT.
 Both run the same statements on the same integer arrays, so the scores are
 the same (tests/meteor/test_compiled_cache.py compares them). Figures:
 docs/experiments/meteor-speed.md.
@@ -21,7 +22,7 @@ from __future__ import annotations
 import os
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -30,38 +31,71 @@ COMPILE_FROM = 10_000
 """Tokens x modules of one batch from which numba is loaded: plain Python takes about 0.06 ms per token per
 module, loading numba 0.4-0.7 s of CPU time (docs/experiments/meteor-speed.md)."""
 
-_state = {"on": False, "work": 0}  # work: tokens x modules matched as plain Python so far
+# work: tokens x modules matched as plain Python so far; library: the kernel library in use (None: numba's JIT),
+# generation: counts its changes
+_state: dict[str, Any] = {"on": False, "work": 0, "library": None, "generation": 0}
 
 
 class Kernel:
-    """One function, run as plain Python or, once :func:`use_compiled` ran, as numba machine code."""
+    """One function, run as plain Python or, once :func:`use_compiled` ran, as machine code: the kernel
+    library's (:mod:`~tmtprime.meteor.kernel_library`) when the arguments fit one of ``exports``, else numba's."""
 
-    def __init__(self, func: Callable, wraps: bool) -> None:
+    def __init__(self, func: Callable, wraps: bool, exports: tuple[str, ...] = ()) -> None:
         self.py = func
         self._wraps = wraps  # uint64 hash arithmetic: wraps silently in machine code, warns in NumPy scalars
+        self.exports = exports  # numba signatures compiled into the library (kernels called from Python)
         self._jit: Callable | None = None
+        self._native: tuple[int, list[Any]] = (-1, [])  # (library generation, its functions for this kernel)
         self.__doc__, self.__name__, self.__wrapped__ = func.__doc__, func.__name__, func
+        if exports:
+            _EXPORTED.append(self)
 
     def __call__(self, *args: Any) -> Any:
         if _state["on"]:
+            generation, natives = self._native
+            if generation != _state["generation"]:
+                natives = self._find_natives()
+            for native in natives:
+                if native.fits(args):
+                    return native.func(*args)
             return self.jit(*args)
         if self._wraps:
             with np.errstate(over="ignore"):
                 return self.py(*args)
         return self.py(*args)
 
+    def export_names(self) -> list[str]:
+        """The library's name of each of ``exports``."""
+        module = self.py.__module__.rsplit(".", 1)[-1]
+        return [f"{module}__{self.__name__.lstrip('_')}__{k}" for k in range(len(self.exports))]
+
+    def _find_natives(self) -> list[Any]:
+        library = _state["library"]
+        natives = []
+        if library is not None:
+            from tmtprime.meteor.kernel_library import Native
+
+            natives = [Native(getattr(library, name), sig) for name, sig in zip(self.export_names(), self.exports)
+                       if hasattr(library, name)]  # fmt: skip
+        self._native = (_state["generation"], natives)
+        return natives
+
+    def resolved(self) -> Callable:
+        """The Python function with the kernels it calls replaced by their numba dispatchers (what numba compiles)."""
+        func = self.py
+        found = {name: func.__globals__.get(name) for name in func.__code__.co_names}
+        names = {name: k.jit for name, k in found.items() if isinstance(k, Kernel) and k is not self}
+        if not names:
+            return func
+        return types.FunctionType(func.__code__, {**func.__globals__, **names}, func.__name__,
+                                  func.__defaults__, func.__closure__)  # fmt: skip
+
     @property
     def jit(self) -> Callable:
         """The numba dispatcher; the kernels this one calls are seen by numba as their own dispatchers."""
         if self._jit is None:
-            import numba
-
-            func = self.py
-            found = {name: func.__globals__.get(name) for name in func.__code__.co_names}
-            names = {name: k.jit for name, k in found.items() if isinstance(k, Kernel) and k is not self}
-            if names:
-                func = types.FunctionType(func.__code__, {**func.__globals__, **names}, func.__name__,
-                                          func.__defaults__, func.__closure__)  # fmt: skip
+            numba = _import_numba()
+            func = self.resolved()
             try:
                 self._jit = numba.njit(cache=True)(func)
             except RuntimeError:  # numba found no writable cache location
@@ -69,11 +103,22 @@ class Kernel:
         return self._jit
 
 
-def compiled(func: Callable | None = None, *, wraps: bool = False) -> Any:
-    """``func`` as a :class:`Kernel`; ``wraps=True`` for unsigned arithmetic meant to wrap around."""
+_EXPORTED: list[Kernel] = []
+
+
+def exported() -> Iterator[tuple[str, str, Callable]]:
+    """(library name, signature, function to compile) of every exported kernel of the modules imported so far."""
+    for kernel in _EXPORTED:
+        for name, signature in zip(kernel.export_names(), kernel.exports):
+            yield name, signature, kernel.resolved()
+
+
+def compiled(func: Callable | None = None, *, wraps: bool = False, exports: tuple[str, ...] = ()) -> Any:
+    """``func`` as a :class:`Kernel`; ``wraps=True`` for unsigned arithmetic meant to wrap around; ``exports``:
+    the numba signatures it is compiled for in the kernel library (a kernel called from Python code)."""
     if func is None:
-        return lambda f: compiled(f, wraps=wraps)
-    return Kernel(func, wraps)
+        return lambda f: compiled(f, wraps=wraps, exports=exports)
+    return Kernel(func, wraps, exports)
 
 
 def pays(tokens: int, modules: int) -> bool:
@@ -98,23 +143,28 @@ def want_compiled(tokens: int, modules: int) -> None:
 def use_compiled(on: bool = True) -> None:
     """Run every kernel as machine code from now on (``on=False``: as plain Python again, for comparisons).
 
-    The machine code is cached in TMTprime's per-user cache directory
-    (``numba/`` inside ``TMTPRIME_CACHE_DIR`` or ``~/.cache/tmtprime``), never
-    next to the installed package: a read-only or system-wide site-packages
-    works, the one-off compile is paid once per user (and announced, see
-    ``aligner.compile_now``). A ``NUMBA_CACHE_DIR`` the user set wins. Without
-    any writable place it compiles in every process.
+    The machine code is this installation's kernel library when it was
+    built (:mod:`~tmtprime.meteor.kernel_library`, by ``aligner.compile_now``):
+    numba is then not even imported. Otherwise numba's JIT compiles the
+    kernels, cached in TMTprime's per-user cache directory (``numba/`` inside
+    ``TMTPRIME_CACHE_DIR`` or ``~/.cache/tmtprime``), never next to the
+    installed package: a read-only or system-wide site-packages works, the
+    one-off compile is paid once per user (and announced). A
+    ``NUMBA_CACHE_DIR`` the user set wins. Without any writable place it
+    compiles in every process.
     """
     if on:
-        numba = _import_numba()
-        if not os.environ.get("NUMBA_CACHE_DIR"):
-            from tmtprime.paths import cache_dir
+        from tmtprime.meteor.kernel_library import load
 
-            try:
-                numba.config.CACHE_DIR = str(cache_dir() / "numba")
-            except OSError:  # no writable home: numba looks for a place of its own
-                pass
+        library = load()
+        if library is not _state["library"]:
+            _state["library"], _state["generation"] = library, _state["generation"] + 1
     _state["on"], _state["work"] = on, 0
+
+
+def library_in_use() -> bool:
+    """Whether kernels run from the kernel library (not numba's JIT) when they run as machine code."""
+    return _state["library"] is not None
 
 
 def _import_numba() -> types.ModuleType:
@@ -134,6 +184,13 @@ def _import_numba() -> types.ModuleType:
     finally:
         if hide:
             del sys.modules["scipy.linalg.cython_blas"]
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        from tmtprime.paths import cache_dir
+
+        try:
+            numba.config.CACHE_DIR = str(cache_dir() / "numba")
+        except OSError:  # no writable home: numba looks for a place of its own
+            pass
     return numba
 
 

@@ -122,7 +122,7 @@ def room_for(out: np.ndarray, n: int, more: int) -> np.ndarray:
     return bigger
 
 
-@compiled
+@compiled(exports=("int64[:,:](int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], boolean, int64)",))
 def _equal_key_matches(
     hyp: np.ndarray, hyp_off: np.ndarray, ref: np.ndarray, ref_off: np.ndarray,
     key: np.ndarray, word: np.ndarray, only_different: bool, stage: int,
@@ -145,7 +145,7 @@ def _equal_key_matches(
 _POSITION_BITS = 24  # a reference position below 2**24 packed under a set element (elements < 2**39)
 
 
-@compiled
+@compiled(exports=("int64[:,:](int64[:], int64[:], int64[:], int64[:], int64[:], int64[:], int64)",))
 def _shared_set_matches(
     hyp: np.ndarray, hyp_off: np.ndarray, ref: np.ndarray, ref_off: np.ndarray,
     start: np.ndarray, data: np.ndarray, stage: int,

@@ -73,7 +73,7 @@ def finalize_one(h: np.uint64) -> np.uint64:
     return h ^ (h >> np.uint64(33))
 
 
-@compiled(wraps=True)
+@compiled(wraps=True, exports=("uint64(int64[:])",))
 def _phrase_hash(ids: np.ndarray) -> np.uint64:
     h = np.uint64(0)
     for x in ids:

@@ -17,7 +17,7 @@ from tmtprime.meteor.matchers import room_for
 from tmtprime.meteor.paraphrase_index import extend_one, finalize_one
 
 
-@compiled(wraps=True)
+@compiled(wraps=True, exports=("int64[:,:](int64[:], int64[:], int64, uint64[:], uint32[:], uint64)",))  # index: uint32
 def known_phrases(
     words: np.ndarray, offsets: np.ndarray, max_len: int,
     phrase_hash: np.ndarray, buckets: np.ndarray, shift: np.uint64,
@@ -61,7 +61,7 @@ def known_phrases(
     return out[:found].copy()
 
 
-@compiled
+@compiled(exports=("int64[:,:](int64[:,:], int64[:,:], uint32[:], uint32[:], int64)",))
 def listed_pairs(
     src: np.ndarray, dst: np.ndarray, src_off: np.ndarray, pair_tgt: np.ndarray, n_phrases: int
 ) -> np.ndarray:  # fmt: skip

@@ -187,7 +187,7 @@ def compute_score(
     return ScoreParts(precision, recall, f1, fmean, fragmentation, penalty, score)
 
 
-@compiled
+@compiled(exports=("float64[:,:](int64[:], int64[:], int64[:], int64[:], int64[:,:], int64[:], int64)",))
 def segment_stats(
     hyp_function: np.ndarray, hyp_offsets: np.ndarray, ref_function: np.ndarray, ref_offsets: np.ndarray,
     matches: np.ndarray, match_offsets: np.ndarray, stages: int,
