@@ -162,3 +162,25 @@ def test_cancelling_the_build_stops_the_compiler_and_keeps_nothing(tmp_path: Pat
         kernel_library.build(_CancelAtOnce())
     assert list((tmp_path / "cache" / "kernels").iterdir()) == []  # no library, no failure note, no build dir
     assert kernel_library.failure() is None
+
+
+def test_a_damaged_library_is_not_loaded_and_makes_way_for_a_new_build(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
+    path = kernel_library._library_file(kernel_library.library_dir(), kernel_library._name())
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x7fELF but truncated")
+    monkeypatch.delitem(sys.modules, kernel_library._name(), raising=False)  # as in a new process
+    assert kernel_library.load() is None
+    assert not path.exists()
+
+
+def test_a_new_build_drops_this_environments_older_libraries_only(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TMTPRIME_CACHE_DIR", str(tmp_path / "cache"))
+    directory = kernel_library.library_dir()
+    directory.mkdir(parents=True)
+    mine, keep = kernel_library._name(), "tmtprime_kernels_0123abcd_feedfacefeedface.so"  # another environment's
+    older = f"{mine.rsplit('_', 1)[0]}_0000000000000000"
+    for name in (f"{older}.so", f"{older}.failed", f"{mine}.so", keep):
+        (directory / name).write_bytes(b"")
+    kernel_library._drop_others(directory, mine)
+    assert sorted(p.name for p in directory.iterdir()) == sorted([f"{mine}.so", keep])

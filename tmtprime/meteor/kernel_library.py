@@ -140,7 +140,7 @@ def load() -> types.ModuleType | None:
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return None  # the user asked for numba's interpreter (debugging): no machine code at all
     try:
-        name = _PREFIX + stamp()
+        name = _name()
         path = _library_file(library_dir(), name)
     except (OSError, ModuleNotFoundError):
         return None
@@ -165,7 +165,7 @@ def load() -> types.ModuleType | None:
 def failure() -> str | None:
     """Why this installation's library could not be built, if a build failed (then none is tried again)."""
     try:
-        note = library_dir() / (_PREFIX + stamp() + ".failed")
+        note = library_dir() / (_name() + ".failed")
         return (note.read_text(encoding="utf-8").strip() or "unknown reason") if note.is_file() else None
     except (OSError, ModuleNotFoundError):
         return None
@@ -180,7 +180,7 @@ def build(reporter: Reporter | None = None) -> str | None:
     reporter = silent(reporter)
     try:
         directory = library_dir()
-        name = _PREFIX + stamp()
+        name = _name()
         directory.mkdir(parents=True, exist_ok=True)
     except ModuleNotFoundError as error:
         return str(error)
@@ -215,9 +215,20 @@ def build(reporter: Reporter | None = None) -> str | None:
     return reason
 
 
+def _environment() -> str:
+    """This Python environment (its prefix and version), hashed: the part of a library's name that says whose it is."""
+    return hashlib.sha1(f"{sys.prefix}|{sys.version}".encode()).hexdigest()[:8]
+
+
+def _name() -> str:
+    """The module name of this installation's library: its environment, then :func:`stamp`."""
+    return f"{_PREFIX}{_environment()}_{stamp()}"
+
+
 def _drop_others(directory: Path, keep: str) -> None:
-    """Libraries of earlier installations (another numba, older sources): never loaded again."""
-    for path in directory.glob(_PREFIX + "*"):
+    """This environment's libraries (and failure notes) of earlier sources or packages: never loaded again.
+    Another environment's are left alone (two virtual environments may share one cache)."""
+    for path in directory.glob(f"{_PREFIX}{_environment()}_*"):
         if not path.name.startswith(keep):
             path.unlink(missing_ok=True)
 
