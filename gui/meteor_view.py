@@ -286,6 +286,7 @@ class MeteorView(QWidget):
         self.batch_table = QTableView()
         self.batch_table.setModel(self.batch_proxy)
         self.batch_table.setSortingEnabled(True)
+        self.batch_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default indicator is descending
         self.batch_table.verticalHeader().setVisible(False)
         self.batch_table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.batch_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

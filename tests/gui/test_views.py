@@ -168,6 +168,7 @@ def test_score_two_files_fills_a_sortable_table(window, qtbot, tmp_path):
     view.ref_file.setText(str(tmp_path / "r.txt"))
     assert view.score_files()
     qtbot.waitUntil(lambda: view.batch_model.rowCount() == 3, timeout=180000)
+    assert [view.batch_proxy.index(r, 5).data() for r in range(3)] == hyps  # segment 1 first, as in the files
     view.batch_table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
     top = view.batch_proxy.index(0, 5).data()
     assert top == "the cat sat"
