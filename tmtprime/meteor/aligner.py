@@ -22,7 +22,6 @@ from pathlib import Path
 
 import numpy as np
 
-from tmtprime.meteor import kernel_library
 from tmtprime.meteor.compiled import compiled, library_in_use, use_compiled
 from tmtprime.meteor.matchers import Match
 from tmtprime.paths import cache_dir
@@ -330,6 +329,8 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
     (the CLI scores one small pair with its configured scorer) compiles what a
     run uses; by default only the aligner is compiled.
     """
+    from tmtprime.meteor import kernel_library  # not on a one-pair run's path (subprocess, sysconfig, tempfile)
+
     use_compiled()
     reporter, said = silent(reporter), False
     if not library_in_use() and kernel_library.failure() is None:
