@@ -63,6 +63,8 @@ def test_the_library_scores_as_numba_and_plain_python_do(
     assert library_in_use()
     library = _scores(Meteor(lang, modules=modules, paraphrase_table=table), hyps, refs)
     expected = {"matchers__equal_key_matches__0", "stats__segment_stats__0", "aligner__search_all__0"}
+    if "synonym" in modules:
+        expected.add("matchers__shared_set_matches__0")
     if "paraphrase" in modules:
         expected |= {"paraphrase_lookup__known_phrases__0", "paraphrase_lookup__listed_pairs__0"}
     assert expected <= natives_run
