@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from tmtprime.errors import ExternalToolError
+from tmtprime.mt.apertium import run_tool
 
 DICTIONARY_NAMES = ("src_covered", "tgt_covered", "src_translations", "src_unknown", "tgt_unknown")
 _CONTENT = frozenset({"n", "np", "vblex", "vbmod", "adj", "adv"})
@@ -63,15 +63,7 @@ class _Analyser:
 
 def _run(steps: Sequence[Sequence[str]], text: str, timeout: float = 900.0) -> str:
     for command in steps:
-        try:
-            done = subprocess.run(list(command), input=text, capture_output=True, text=True, encoding="utf-8",
-                                  timeout=timeout, check=False)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise ExternalToolError(f"cannot run {command[0]} for the dictionary features: {error}") from None
-        if done.returncode != 0:
-            reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            raise ExternalToolError(f"{command[0]} failed with status {done.returncode}: {reason}")
-        text = done.stdout
+        text = run_tool(command, text, timeout, f"{command[0]} (dictionary features)")
     return text
 
 

@@ -305,18 +305,25 @@ def tidy_spaces(translation: str, source: str) -> str:
     return translation if "  " in source else _SPACE_RUN.sub(" ", translation)
 
 
-def _run(path: str, mode: str, mark_unknown: bool, timeout: float, text: str) -> str:
-    command = [path, *([] if mark_unknown else ["-u"]), "-f", "txt", mode]
+def run_tool(command: Sequence[str], text: str, timeout: float, label: str) -> str:
+    """``command``'s output for ``text`` on its input; a failure (it cannot start, times out, exits non-zero) is
+    one :class:`ExternalToolError` line naming ``label`` and the tool's last line on stderr."""
     try:
-        done = subprocess.run(command, input=text, capture_output=True, text=True, encoding="utf-8", timeout=timeout, check=False)
+        done = subprocess.run(list(command), input=text, capture_output=True, text=True, encoding="utf-8",
+                              timeout=timeout, check=False)  # fmt: skip
     except subprocess.TimeoutExpired:
-        raise ExternalToolError(f"Apertium ({mode}) did not finish within {timeout:g} s") from None
+        raise ExternalToolError(f"{label} did not finish within {timeout:g} s") from None
     except OSError as error:
-        raise ExternalToolError(f"cannot run Apertium ({' '.join(command)}): {error}") from None
+        raise ExternalToolError(f"cannot run {label} ({' '.join(command)}): {error}") from None
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise ExternalToolError(f"Apertium ({mode}) failed with status {done.returncode}: {reason}")
+        raise ExternalToolError(f"{label} failed with status {done.returncode}: {reason}")
     return done.stdout
+
+
+def _run(path: str, mode: str, mark_unknown: bool, timeout: float, text: str) -> str:
+    command = [path, *([] if mark_unknown else ["-u"]), "-f", "txt", mode]
+    return run_tool(command, text, timeout, f"Apertium ({mode})")
 
 
 def _translate_paragraphs(path: str, mode: str, mark_unknown: bool, timeout: float, paragraphs: list[str]) -> list[str]:

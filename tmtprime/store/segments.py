@@ -120,8 +120,9 @@ def load_candidates(conn: Connection, segment_ids: Sequence[int]) -> dict[int, l
         )
         for cid, segment_id, system, kind, rank, text, tm_source, fuzzy, origin, attributes in rows:
             # positional: 100,000s of rows per job, where each named lookup on a row counts
-            found[segment_id].append(Candidate(system, kind, text, fuzzy, tm_source, origin, attributes or {}, cid,
-                                               segment_id, rank))
+            found[segment_id].append(Candidate(system=system, kind=kind, text=text, fuzzy=fuzzy, tm_source=tm_source,
+                                               origin=origin, attributes=attributes or {}, id=cid,
+                                               segment_id=segment_id, rank=rank))
     return found
 
 

@@ -314,7 +314,6 @@ def _deliver(store: Store, scheme: CostScheme, result: JobResult, out_dir: Path,
     itself) while this one writes the report; inside a Dask cluster, by its workers, then the report.
     """
     plan = _plan(store, result, out_dir, formats)
-    stored = {d.name: d for d in store.documents.list(role="document")}
     url = store.url.render_as_string(hide_password=False)
     work = [(outcome.name, outputs) for outcome, outputs in plan]
     if workers(n_jobs) > 1 and len(plan) > 1 and can_fork():
@@ -327,6 +326,7 @@ def _deliver(store: Store, scheme: CostScheme, result: JobResult, out_dir: Path,
         reporter.status("writing the documents")
         reporter.progress(0, len(plan))
         if workers(n_jobs) == 1 or len(plan) < 2:
+            stored = {d.name: d for d in store.documents.list(role="document")}
             for done, (outcome, outputs) in enumerate(plan, 1):
                 reporter.check()
                 export_each(store, stored[outcome.name], outputs, model=model, reporter=CancelOnly(reporter))
