@@ -336,7 +336,7 @@ def compile_now(reporter: Reporter | None = None, warm_up: Callable[[], object] 
     use_compiled()
     reporter, said = silent(reporter), False
     if not library_in_use() and kernel_library.failure() is None:
-        reporter.status("compiling the Meteor scorer once for this installation (later runs reuse it)")
+        reporter.status("compiling the Meteor scorer once for this installation (about 30 s; later runs reuse it)")
         reason = kernel_library.build(reporter)
         if reason is not None:
             reporter.status(f"could not compile the Meteor scorer ahead of time ({reason}); numba compiles it instead "
