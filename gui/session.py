@@ -56,14 +56,15 @@ class Session:
     def _read(self, child: subprocess.Popen[str]) -> None:
         """Route the child's answers to the calls waiting for them; when it ends, end every waiting call."""
         assert child.stdout is not None
-        for line in child.stdout:
-            message = json.loads(line)
-            if message.get("ready"):
-                self.ready = True
-                continue
-            answers = self._answers.get(message.pop("id", 0))
-            if answers is not None:
-                answers.put(message)
+        with child.stdout:  # closed once the child has ended it: no pipe left for a collection to find
+            for line in child.stdout:
+                message = json.loads(line)
+                if message.get("ready"):
+                    self.ready = True
+                    continue
+                answers = self._answers.get(message.pop("id", 0))
+                if answers is not None:
+                    answers.put(message)
         with self._lock:
             for answers in self._answers.values():
                 answers.put({"cancelled": True} if self._closed else _STOPPED)

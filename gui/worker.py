@@ -116,6 +116,7 @@ def run_in_process(task: Task, url: str, options: dict[str, Any], reporter: Repo
         except OSError:
             pass
         child.wait()
+        child.stdout.close()  # else its pipe stays open until a collection finds it (a ResourceWarning)
 
 
 class _PipeReporter(Reporter):

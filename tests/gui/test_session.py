@@ -3,6 +3,8 @@ it when the data changes; the segment list is read, filtered and sorted there an
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tmtprime.errors import TmtprimeError
@@ -49,3 +51,16 @@ def test_the_job_is_read_once_per_state_of_the_data(project_path):
         store.recommendations.set_override(segment.id, other.id)  # a write: what was read is stale
         served.estimate(store, Reporter(), scheme=scheme, systems=["tm-lookup", "apertium_eng-spa"])
         assert served._kept(store).estimates._loaded is not loaded
+
+
+def test_a_closed_session_leaves_no_pipe_of_its_child_open(project_path):
+    session = Session(str(project_path))
+    session.call(served.training_problem, {}, Reporter())
+    child = session._child
+    session.close()
+    child.wait(10)
+    for _ in range(100):  # the reading thread closes it on the child's end of file
+        if child.stdout.closed:
+            break
+        time.sleep(0.05)
+    assert child.stdout.closed

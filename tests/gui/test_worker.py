@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import warnings
+
 import pytest
 
 from tests.conftest import ProgressSpy
@@ -40,3 +43,14 @@ def test_the_childs_errors_and_a_cancel_come_back_as_the_librarys(project_path, 
 def test_only_module_level_functions_can_travel():
     with pytest.raises(TypeError, match="module-level"):
         encode_request(lambda store, reporter: None, "sqlite://", {})
+
+
+def test_a_finished_task_leaves_no_pipe_of_its_child_open(project_path, tmp_path):
+    """The child's stdout is closed when the task ends, not left to a collection (a ResourceWarning in the window)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(TmtprimeError):
+            run_in_process(work.import_files, str(project_path), {"files": [str(tmp_path / "nope.tsv")], "role": "tm"},
+                           ProgressSpy(lambda done, total: None))  # fmt: skip
+        gc.collect()
+    assert [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)] == []
